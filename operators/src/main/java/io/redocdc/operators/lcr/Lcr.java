@@ -1,0 +1,54 @@
+package io.redocdc.operators.lcr;
+
+/**
+ * One logical change record of a committed transaction: a row change (INSERT, UPDATE, DELETE) with its old
+ * and new column values, or a DDL statement. The stream after the transaction assembler carries single LCRs,
+ * never whole transactions.
+ *
+ * <p>{@code ordinal} and {@code transactionSize} place the LCR in its transaction (GoldenGate's TransInd is
+ * derived from them); {@code position} is hex of {@link Position}. Flink serializes this record as a POJO.
+ *
+ * @param oldValues before image (UPDATE, DELETE), empty otherwise
+ * @param newValues after image (INSERT, UPDATE; for UPDATE the old image with the SET columns applied)
+ * @param sourceTime the redo record's TIMESTAMP as LogMiner printed it ({@code yyyy-MM-dd HH:mm:ss})
+ * @param ddlText   the DDL statement, for {@link LcrCommand#DDL} only
+ */
+public record Lcr(
+        String sourceDatabase,
+        String owner,
+        String table,
+        LcrCommand command,
+        String xid,
+        long scn,
+        long commitScn,
+        int thread,
+        String rsId,
+        long ssn,
+        String sourceTime,
+        ColumnValue[] oldValues,
+        ColumnValue[] newValues,
+        String ddlText,
+        int ordinal,
+        int transactionSize,
+        String position) {
+
+    public Position positionValue() {
+        return Position.fromHex(position);
+    }
+
+    /** {@code OWNER.TABLE}. */
+    public String qualifiedTable() {
+        return owner + "." + table;
+    }
+
+    /** GoldenGate TransInd: 0 first, 1 middle, 2 last, 3 the only LCR of its transaction. */
+    public int transInd() {
+        if (transactionSize == 1) {
+            return 3;
+        }
+        if (ordinal == 0) {
+            return 0;
+        }
+        return ordinal == transactionSize - 1 ? 2 : 1;
+    }
+}

@@ -1,0 +1,26 @@
+package io.redocdc.operators.parser;
+
+import io.redocdc.operators.lcr.ColumnValue;
+import java.util.List;
+
+/**
+ * A parsed SQL_REDO statement.
+ *
+ * @param owner  schema, unquoted (null where the statement names no table)
+ * @param table  table, unquoted (null where the statement names no table)
+ * @param values INSERT: the inserted columns in statement order; UPDATE: the SET columns; XML_REDO: one
+ *               STRING value named after nothing (name "") holding the XML text; empty otherwise
+ * @param where  UPDATE, DELETE, XML_DOC_BEGIN: the column conditions of the WHERE clause in statement order
+ *               ({@code "C" IS NULL} gives a NULL value); a {@code ROWID = '...'} condition is not included
+ * @param rowId  the ROWID condition's value when the statement has one, else null
+ * @param amount AMOUNT: the number; -1 otherwise
+ */
+public record ParsedStatement(
+        StatementKind kind,
+        String owner,
+        String table,
+        List<ColumnValue> values,
+        List<ColumnValue> where,
+        String rowId,
+        long amount) {
+}

@@ -1,0 +1,18 @@
+package io.redocdc.operators.parser;
+
+/**
+ * Parses LogMiner's SQL_REDO text (dictionary mode, CSF rows already joined). Stateless and thread-safe.
+ */
+public final class SqlRedoParser {
+
+    private SqlRedoParser() {
+    }
+
+    /**
+     * @throws SqlRedoParseException naming the character position and quoting the statement when the text is
+     *                               not a statement LogMiner writes
+     */
+    public static ParsedStatement parse(String sqlRedo) {
+        throw new UnsupportedOperationException("not yet built");
+    }
+}

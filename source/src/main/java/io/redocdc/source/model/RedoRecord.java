@@ -1,0 +1,60 @@
+package io.redocdc.source.model;
+
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+
+/**
+ * One V$LOGMNR_CONTENTS row, with CSF continuation rows already joined into one SQL_REDO/SQL_UNDO, plus where
+ * it came from: the log, its index among the log's (joined) records, and the line of the contents file (or
+ * the row number of the LogMiner query) where it starts, for error messages.
+ *
+ * <p>Nullable columns are boxed; TIMESTAMP keeps LogMiner's text ({@code YYYY-MM-DD HH24:MI:SS}). Flink
+ * serializes this record as a POJO (no Kryo).
+ */
+public record RedoRecord(
+        long scn,
+        String timestamp,
+        int thread,
+        Xid xid,
+        String operation,
+        int operationCode,
+        boolean rollback,
+        int status,
+        String info,
+        String segOwner,
+        String tableName,
+        Long dataObj,
+        String rowId,
+        String rsId,
+        long ssn,
+        String sqlRedo,
+        String sqlUndo,
+        ThreadSequence log,
+        long index,
+        long line) {
+
+    private static final DateTimeFormatter TIMESTAMP_FORMAT = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+
+    /** TIMESTAMP as a LocalDateTime, or null when the row has none. */
+    public LocalDateTime timestampValue() {
+        return timestamp == null ? null : LocalDateTime.parse(timestamp, TIMESTAMP_FORMAT);
+    }
+
+    public OperationCode op() {
+        return OperationCode.of(operationCode);
+    }
+
+    public Scn scnValue() {
+        return Scn.of(scn);
+    }
+
+    /** Key that routes every row of a transaction, including partial-XID undo rows, to the same place. */
+    public int slotKey() {
+        return xid.slotKey();
+    }
+
+    /** "contents file 1_42_1029337344 line 17": where this record came from, for error messages. */
+    public String origin() {
+        return "log " + log.fileStem() + " line " + line;
+    }
+}

@@ -1,0 +1,76 @@
+package io.redocdc.source.model;
+
+import java.util.Locale;
+
+/**
+ * An Oracle transaction id as V$LOGMNR_CONTENTS.XID shows it: RAW(8) holding USN (u16), SLOT (u16) and
+ * SQN (u32), each little-endian. {@code 0A000C003C020000} is 10.12.572.
+ *
+ * <p>Rollback rows may carry a partial XID whose SQN is 0xFFFFFFFF; such a row belongs to the transaction
+ * open on the same USN and SLOT, which is why transactions are keyed by {@link #slotKey()}.
+ */
+public record Xid(int usn, int slot, long sqn) {
+
+    public static final long PARTIAL_SQN = 0xFFFFFFFFL;
+
+    public Xid {
+        if (usn < 0 || usn > 0xFFFF || slot < 0 || slot > 0xFFFF || sqn < 0 || sqn > 0xFFFFFFFFL) {
+            throw new IllegalArgumentException("XID part out of range: " + usn + "." + slot + "." + sqn);
+        }
+    }
+
+    /** Parses the 16-hex-digit RAW form. */
+    public static Xid fromRaw(String raw) {
+        String hex = raw == null ? "" : raw.trim();
+        if (hex.length() != 16) {
+            throw new IllegalArgumentException("XID must be 16 hex digits (RAW(8)), got '" + raw + "'");
+        }
+        try {
+            int usn = littleEndian(hex, 0, 2);
+            int slot = littleEndian(hex, 2, 2);
+            long sqn = Integer.toUnsignedLong(littleEndian(hex, 4, 4));
+            return new Xid(usn, slot, sqn);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("XID must be 16 hex digits (RAW(8)), got '" + raw + "'");
+        }
+    }
+
+    private static int littleEndian(String hex, int firstByte, int bytes) {
+        int value = 0;
+        for (int i = bytes - 1; i >= 0; i--) {
+            int at = (firstByte + i) * 2;
+            value = (value << 8) | Integer.parseInt(hex.substring(at, at + 2), 16);
+        }
+        return value;
+    }
+
+    /** The 16-hex-digit RAW form, upper case as Oracle prints it. */
+    public String toRaw() {
+        StringBuilder sb = new StringBuilder(16);
+        appendLittleEndian(sb, usn, 2);
+        appendLittleEndian(sb, slot, 2);
+        appendLittleEndian(sb, sqn, 4);
+        return sb.toString().toUpperCase(Locale.ROOT);
+    }
+
+    private static void appendLittleEndian(StringBuilder sb, long value, int bytes) {
+        for (int i = 0; i < bytes; i++) {
+            sb.append(String.format("%02x", (value >>> (8 * i)) & 0xFF));
+        }
+    }
+
+    public boolean isPartial() {
+        return sqn == PARTIAL_SQN;
+    }
+
+    /** USN and SLOT in one int: the undo slot a transaction occupies, shared by its partial-XID rows. */
+    public int slotKey() {
+        return (usn << 16) | slot;
+    }
+
+    /** The dotted form USN.SLOT.SQN as DBA views and XStream print it. */
+    @Override
+    public String toString() {
+        return usn + "." + slot + "." + sqn;
+    }
+}

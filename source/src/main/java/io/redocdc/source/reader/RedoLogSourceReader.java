@@ -1,0 +1,259 @@
+package io.redocdc.source.reader;
+
+import io.redocdc.source.catalog.ArchivedLogCatalog;
+import io.redocdc.source.catalog.LogContentsReader;
+import io.redocdc.source.catalog.RedoInputException;
+import io.redocdc.source.event.FinishedLogsAckEvent;
+import io.redocdc.source.event.FrontierEvent;
+import io.redocdc.source.event.LogFinishedEvent;
+import io.redocdc.source.event.LogRef;
+import io.redocdc.source.event.ReaderReadyEvent;
+import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.split.RedoLogSplit;
+import io.redocdc.source.split.RedoLogSplitState;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.apache.flink.api.common.eventtime.Watermark;
+import org.apache.flink.api.connector.source.ReaderOutput;
+import org.apache.flink.api.connector.source.SourceEvent;
+import org.apache.flink.api.connector.source.SourceReader;
+import org.apache.flink.api.connector.source.SourceReaderContext;
+import org.apache.flink.core.io.InputStatus;
+import org.apache.flink.metrics.Counter;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads one archived log at a time, synchronously, in small batches per {@link #pollNext} call, and emits each
+ * record with its SCN as timestamp. Watermarks come only from the enumerator's completed-SCN frontier
+ * ({@code frontier - 1}), also while the reader has no log.
+ *
+ * <p>Order: every record of a log is emitted before the log is reported finished, and a log stays in this
+ * reader's checkpoint (flagged finished) until the enumerator acknowledges the report.
+ */
+public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoLogSplit> {
+
+    private static final Logger LOG = LoggerFactory.getLogger(RedoLogSourceReader.class);
+
+    /** Records handed on per pollNext call: small, so checkpoints and events are not held up. */
+    static final int BATCH_SIZE = 256;
+
+    private final SourceReaderContext context;
+    private final ArchivedLogCatalog catalog;
+    private final long maxScn;
+    private final Counter numRecordsIn;
+    private final ArrayDeque<RedoLogSplitState> queued = new ArrayDeque<>();
+    private final Map<String, RedoLogSplit> finishedUnacknowledged = new LinkedHashMap<>();
+    private RedoLogSplitState current;
+    private LogContentsReader contents;
+    private ReadProgress progress;
+    private boolean started;
+    private boolean splitRequested;
+    private boolean noMoreSplits;
+    private long frontierWatermark = Long.MIN_VALUE;
+    private long emittedWatermark = Long.MIN_VALUE;
+    private CompletableFuture<Void> available = CompletableFuture.completedFuture(null);
+
+    public RedoLogSourceReader(SourceReaderContext context, ArchivedLogCatalog catalog, long maxScn) {
+        this.context = context;
+        this.catalog = catalog;
+        this.maxScn = maxScn;
+        this.numRecordsIn = context.metricGroup().getIOMetricGroup().getNumRecordsInCounter();
+    }
+
+    @Override
+    public void start() {
+        started = true;
+        List<LogRef> reading = queued.stream().map(split -> LogRef.of(split.log())).toList();
+        List<LogRef> finished = finishedUnacknowledged.values().stream().map(split -> LogRef.of(split.log())).toList();
+        context.sendSourceEventToCoordinator(new ReaderReadyEvent(reading, finished));
+    }
+
+    @Override
+    public InputStatus pollNext(ReaderOutput<RedoRecord> output) throws Exception {
+        try {
+            return readBatch(output);
+        } catch (RedoInputException badInput) {
+            throw RedoInputException.unrecoverable(badInput);
+        }
+    }
+
+    private InputStatus readBatch(ReaderOutput<RedoRecord> output) throws IOException {
+        if (frontierWatermark > emittedWatermark) {
+            output.emitWatermark(new Watermark(frontierWatermark));
+            emittedWatermark = frontierWatermark;
+        }
+        if (current == null && !openNextSplit()) {
+            if (noMoreSplits) {
+                return InputStatus.END_OF_INPUT;
+            }
+            requestSplit();
+            return waitForEvents();
+        }
+        for (int i = 0; i < BATCH_SIZE; i++) {
+            RedoRecord record = contents.next();
+            if (record == null) {
+                finishCurrent();
+                break;
+            }
+            handOn(record, output);
+        }
+        return InputStatus.MORE_AVAILABLE;
+    }
+
+    private boolean openNextSplit() throws IOException {
+        current = queued.poll();
+        if (current == null) {
+            return false;
+        }
+        long resumeAt = current.nextRecordIndex();
+        contents = catalog.openContents(current.log());
+        long skipped = contents.skip(resumeAt);
+        if (skipped < resumeAt) {
+            throw new RedoInputException("contents of " + current.log().id() + " in " + catalog.description()
+                    + " hold " + skipped + " records, but the checkpoint resumes at record " + resumeAt
+                    + "; the contents file changed after it was read");
+        }
+        progress = new ReadProgress(resumeAt, System.nanoTime());
+        LOG.info("Reading {} [{}, {}) from record {}", current.log().id(), current.log().firstChange(),
+                current.log().nextChange(), resumeAt);
+        return true;
+    }
+
+    private void handOn(RedoRecord record, ReaderOutput<RedoRecord> output) {
+        if (record.index() != current.nextRecordIndex()) {
+            throw new IllegalStateException(record.origin() + ": record index " + record.index() + ", expected "
+                    + current.nextRecordIndex());
+        }
+        if (record.scn() <= maxScn) {
+            output.collect(record, record.scn());
+            numRecordsIn.inc();
+            progress.emitted++;
+        }
+        current.recordHandedOn();
+    }
+
+    private void finishCurrent() throws IOException {
+        contents.close();
+        contents = null;
+        current.markFinished();
+        RedoLogSplit split = current.toSplit();
+        finishedUnacknowledged.put(split.splitId(), split);
+        context.sendSourceEventToCoordinator(new LogFinishedEvent(LogRef.of(split.log())));
+        LOG.info("Finished {}: {}", split.log().id(), progress.describe(split.nextRecordIndex()));
+        current = null;
+        progress = null;
+    }
+
+    private void requestSplit() {
+        if (!splitRequested) {
+            splitRequested = true;
+            context.sendSplitRequest();
+        }
+    }
+
+    private InputStatus waitForEvents() {
+        if (available.isDone()) {
+            available = new CompletableFuture<>();
+        }
+        return InputStatus.NOTHING_AVAILABLE;
+    }
+
+    private void signalAvailable() {
+        available.complete(null);
+    }
+
+    @Override
+    public List<RedoLogSplit> snapshotState(long checkpointId) {
+        List<RedoLogSplit> splits = new ArrayList<>();
+        if (current != null) {
+            splits.add(current.toSplit());
+        }
+        queued.forEach(split -> splits.add(split.toSplit()));
+        splits.addAll(finishedUnacknowledged.values());
+        return splits;
+    }
+
+    @Override
+    public CompletableFuture<Void> isAvailable() {
+        return available;
+    }
+
+    @Override
+    public void addSplits(List<RedoLogSplit> splits) {
+        for (RedoLogSplit split : splits) {
+            requireNew(split);
+            if (split.finished()) {
+                finishedUnacknowledged.put(split.splitId(), split);
+                if (started) {
+                    context.sendSourceEventToCoordinator(new LogFinishedEvent(LogRef.of(split.log())));
+                }
+            } else {
+                queued.add(new RedoLogSplitState(split));
+            }
+        }
+        splitRequested = false;
+        signalAvailable();
+    }
+
+    private void requireNew(RedoLogSplit split) {
+        boolean held = finishedUnacknowledged.containsKey(split.splitId())
+                || (current != null && current.log().id().equals(split.log().id()))
+                || queued.stream().anyMatch(state -> state.log().id().equals(split.log().id()));
+        if (held) {
+            throw new IllegalStateException("reader " + context.getIndexOfSubtask() + " already holds "
+                    + split.log().id() + "; a log must be read once");
+        }
+    }
+
+    @Override
+    public void notifyNoMoreSplits() {
+        noMoreSplits = true;
+        signalAvailable();
+    }
+
+    @Override
+    public void handleSourceEvents(SourceEvent event) {
+        if (event instanceof FrontierEvent frontier) {
+            frontierWatermark = Math.max(frontierWatermark, frontier.watermark());
+            signalAvailable();
+        } else if (event instanceof FinishedLogsAckEvent ack) {
+            ack.logs().forEach(log -> finishedUnacknowledged.remove(log.id().fileStem()));
+        } else {
+            throw new IllegalArgumentException("unexpected source event for reader " + context.getIndexOfSubtask()
+                    + ": " + event);
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        if (contents != null) {
+            contents.close();
+        }
+    }
+
+    /** Counts and times the reading of one log for the progress log. */
+    private static final class ReadProgress {
+        private final long firstIndex;
+        private final long startNanos;
+        private long emitted;
+
+        ReadProgress(long firstIndex, long startNanos) {
+            this.firstIndex = firstIndex;
+            this.startNanos = startNanos;
+        }
+
+        String describe(long endIndex) {
+            long read = endIndex - firstIndex;
+            double seconds = Math.max(System.nanoTime() - startNanos, 1) / 1e9;
+            return String.format(Locale.ROOT, "%d records read from record %d (%d emitted, %d above the maximum SCN) in %.3f s, %.0f records/s",
+                    read, firstIndex, emitted, read - emitted, seconds, read / seconds);
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package io.redocdc.source.split;
+
+import io.redocdc.source.model.ArchivedLog;
+import io.redocdc.source.model.Scn;
+import io.redocdc.source.model.ThreadSequence;
+import java.io.IOException;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import org.apache.flink.core.io.SimpleVersionedSerializer;
+import org.apache.flink.core.memory.DataInputDeserializer;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputSerializer;
+import org.apache.flink.core.memory.DataOutputView;
+
+/**
+ * Split serializer. Version 1: THREAD# int, SEQUENCE# long, RESETLOGS_ID long, FIRST_CHANGE# long,
+ * NEXT_CHANGE# long, FIRST_TIME and NEXT_TIME (present flag, epoch second UTC long, nano int), NAME (present flag,
+ * modified UTF-8), DICTIONARY_BEGIN and DICTIONARY_END booleans, next record index long, finished boolean.
+ * Keep a reader for every released version.
+ */
+public final class RedoLogSplitSerializer implements SimpleVersionedSerializer<RedoLogSplit> {
+
+    public static final int VERSION_1 = 1;
+    public static final RedoLogSplitSerializer INSTANCE = new RedoLogSplitSerializer();
+
+    @Override
+    public int getVersion() {
+        return VERSION_1;
+    }
+
+    @Override
+    public byte[] serialize(RedoLogSplit split) throws IOException {
+        DataOutputSerializer out = new DataOutputSerializer(96);
+        writeLog(split.log(), out);
+        out.writeLong(split.nextRecordIndex());
+        out.writeBoolean(split.finished());
+        return out.getCopyOfBuffer();
+    }
+
+    @Override
+    public RedoLogSplit deserialize(int version, byte[] serialized) throws IOException {
+        if (version != VERSION_1) {
+            throw new IOException("unknown RedoLogSplit serializer version " + version + " (this build reads "
+                    + VERSION_1 + "); was the savepoint written by a newer redo-cdc?");
+        }
+        DataInputDeserializer in = new DataInputDeserializer(serialized);
+        RedoLogSplit split = new RedoLogSplit(readLog(in), in.readLong(), in.readBoolean());
+        if (in.available() != 0) {
+            throw new IOException("RedoLogSplit version 1: " + in.available() + " unexpected trailing bytes");
+        }
+        return split;
+    }
+
+    static void writeLog(ArchivedLog log, DataOutputView out) throws IOException {
+        out.writeInt(log.id().thread());
+        out.writeLong(log.id().sequence());
+        out.writeLong(log.id().resetlogsId());
+        out.writeLong(log.firstChange().value());
+        out.writeLong(log.nextChange().value());
+        writeTime(log.firstTime(), out);
+        writeTime(log.nextTime(), out);
+        out.writeBoolean(log.name() != null);
+        if (log.name() != null) {
+            out.writeUTF(log.name());
+        }
+        out.writeBoolean(log.dictionaryBegin());
+        out.writeBoolean(log.dictionaryEnd());
+    }
+
+    static ArchivedLog readLog(DataInputView in) throws IOException {
+        ThreadSequence id = new ThreadSequence(in.readInt(), in.readLong(), in.readLong());
+        Scn first = Scn.of(in.readLong());
+        Scn next = Scn.of(in.readLong());
+        LocalDateTime firstTime = readTime(in);
+        LocalDateTime nextTime = readTime(in);
+        String name = in.readBoolean() ? in.readUTF() : null;
+        return new ArchivedLog(id, first, next, firstTime, nextTime, name, in.readBoolean(), in.readBoolean());
+    }
+
+    private static void writeTime(LocalDateTime time, DataOutputView out) throws IOException {
+        out.writeBoolean(time != null);
+        if (time != null) {
+            out.writeLong(time.toEpochSecond(ZoneOffset.UTC));
+            out.writeInt(time.getNano());
+        }
+    }
+
+    private static LocalDateTime readTime(DataInputView in) throws IOException {
+        if (!in.readBoolean()) {
+            return null;
+        }
+        long epochSecond = in.readLong();
+        return LocalDateTime.ofEpochSecond(epochSecond, in.readInt(), ZoneOffset.UTC);
+    }
+}

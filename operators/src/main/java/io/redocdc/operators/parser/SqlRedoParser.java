@@ -13,6 +13,9 @@ public final class SqlRedoParser {
      *                               not a statement LogMiner writes
      */
     public static ParsedStatement parse(String sqlRedo) {
-        throw new UnsupportedOperationException("not yet built");
+        if (sqlRedo == null) {
+            throw new SqlRedoParseException("SQL_REDO is null: expected a statement");
+        }
+        return new RedoStatementReader(sqlRedo).read();
     }
 }

@@ -1,0 +1,181 @@
+package io.redocdc.operators.parser;
+
+import io.redocdc.operators.lcr.ColumnValue;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * The statement grammar of LogMiner's SQL_REDO (recursive descent over a {@link RedoTextCursor}). One reader
+ * reads one statement.
+ */
+final class RedoStatementReader {
+
+    private static final String STATEMENT_STARTS =
+            "'insert', 'update', 'delete', 'XML DOC BEGIN:', 'XML_REDO :=', 'amount:' or 'Unsupported'";
+
+    private final RedoTextCursor cursor;
+    private final RedoValueReader values;
+    private String rowId;
+
+    RedoStatementReader(String sqlRedo) {
+        this.cursor = new RedoTextCursor(sqlRedo);
+        this.values = new RedoValueReader(cursor);
+    }
+
+    ParsedStatement read() {
+        ParsedStatement statement;
+        if (cursor.tryKeyword("insert")) {
+            statement = insert();
+        } else if (cursor.tryKeyword("update")) {
+            statement = update();
+        } else if (cursor.tryKeyword("delete")) {
+            statement = delete();
+        } else if (cursor.tryKeyword("XML_REDO")) {
+            statement = xmlRedo();
+        } else if (cursor.tryKeyword("XML")) {
+            statement = xmlDocBegin();
+        } else if (cursor.tryKeyword("amount")) {
+            statement = amount();
+        } else if (cursor.tryKeyword("Unsupported")) {
+            statement = new ParsedStatement(StatementKind.UNSUPPORTED, null, null, List.of(), List.of(), null, -1);
+        } else {
+            throw cursor.expected(STATEMENT_STARTS);
+        }
+        cursor.tryChar(';');
+        if (!cursor.atEnd()) {
+            throw cursor.expected("the end of the statement");
+        }
+        return statement;
+    }
+
+    /** {@code insert into "O"."T"("A","B") values (v1,v2)} */
+    private ParsedStatement insert() {
+        cursor.expectKeyword("into");
+        String owner = cursor.quotedIdentifier();
+        cursor.expectChar('.');
+        String table = cursor.quotedIdentifier();
+        cursor.expectChar('(');
+        List<String> names = new ArrayList<>();
+        do {
+            names.add(cursor.quotedIdentifier());
+        } while (cursor.tryChar(','));
+        cursor.expectChar(')');
+        cursor.expectKeyword("values");
+        cursor.expectChar('(');
+        int count = names.size();
+        List<ColumnValue> inserted = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            if (i > 0 && !cursor.tryChar(',')) {
+                throw cursor.expected("',' and a value for column \"" + names.get(i) + "\" (" + count
+                        + " columns named, " + i + " values given)");
+            }
+            inserted.add(values.read(names.get(i)));
+        }
+        if (!cursor.tryChar(')')) {
+            throw cursor.expected("')' after the " + count + " values for the " + count + " columns named");
+        }
+        return new ParsedStatement(StatementKind.INSERT, owner, table, Collections.unmodifiableList(inserted),
+                List.of(), null, -1);
+    }
+
+    /** {@code update "O"."T" set "A" = v, "B" = v where <conditions>} */
+    private ParsedStatement update() {
+        String owner = cursor.quotedIdentifier();
+        cursor.expectChar('.');
+        String table = cursor.quotedIdentifier();
+        cursor.expectKeyword("set");
+        List<ColumnValue> assigned = new ArrayList<>();
+        do {
+            String name = cursor.quotedIdentifier();
+            cursor.expectChar('=');
+            assigned.add(values.read(name));
+        } while (cursor.tryChar(','));
+        cursor.expectKeyword("where");
+        List<ColumnValue> where = conditions();
+        return new ParsedStatement(StatementKind.UPDATE, owner, table, Collections.unmodifiableList(assigned),
+                where, rowId, -1);
+    }
+
+    /** {@code delete from "O"."T" where <conditions>} */
+    private ParsedStatement delete() {
+        cursor.expectKeyword("from");
+        String owner = cursor.quotedIdentifier();
+        cursor.expectChar('.');
+        String table = cursor.quotedIdentifier();
+        cursor.expectKeyword("where");
+        List<ColumnValue> where = conditions();
+        return new ParsedStatement(StatementKind.DELETE, owner, table, List.of(), where, rowId, -1);
+    }
+
+    /** {@code XML DOC BEGIN:  select "COL" from "O"."T" where <conditions>} ("XML" already read). */
+    private ParsedStatement xmlDocBegin() {
+        cursor.expectKeyword("DOC");
+        cursor.expectKeyword("BEGIN");
+        cursor.expectChar(':');
+        cursor.expectKeyword("select");
+        cursor.quotedIdentifier();
+        cursor.expectKeyword("from");
+        String owner = cursor.quotedIdentifier();
+        cursor.expectChar('.');
+        String table = cursor.quotedIdentifier();
+        cursor.expectKeyword("where");
+        List<ColumnValue> where = conditions();
+        return new ParsedStatement(StatementKind.XML_DOC_BEGIN, owner, table, List.of(), where, rowId, -1);
+    }
+
+    /** {@code XML_REDO := '<xml text>'} ("XML_REDO" already read). */
+    private ParsedStatement xmlRedo() {
+        cursor.expectChar(':');
+        cursor.expectChar('=');
+        String xml = cursor.tryKeyword("UNISTR") ? unistrArgument() : cursor.stringLiteral();
+        return new ParsedStatement(StatementKind.XML_REDO, null, null, List.of(ColumnValue.ofString("", xml)),
+                List.of(), null, -1);
+    }
+
+    private String unistrArgument() {
+        cursor.expectChar('(');
+        String value = cursor.unistrLiteral();
+        cursor.expectChar(')');
+        return value;
+    }
+
+    /** {@code  amount: 15} ("amount" already read). */
+    private ParsedStatement amount() {
+        cursor.expectChar(':');
+        long amount = cursor.unsignedLong();
+        return new ParsedStatement(StatementKind.AMOUNT, null, null, List.of(), List.of(), null, amount);
+    }
+
+    /**
+     * {@code "A" = v and "B" IS NULL and ROWID = '...'}: the column conditions in order; a ROWID condition
+     * sets {@link #rowId} instead.
+     */
+    private List<ColumnValue> conditions() {
+        List<ColumnValue> where = new ArrayList<>();
+        do {
+            int next = cursor.peek();
+            if (next == '"') {
+                String name = cursor.quotedIdentifier();
+                if (cursor.tryKeyword("IS")) {
+                    cursor.expectKeyword("NULL");
+                    where.add(ColumnValue.ofNull(name));
+                } else if (cursor.tryChar('=')) {
+                    where.add(values.read(name));
+                } else {
+                    throw cursor.expected("'=' or 'IS NULL' after column \"" + name + "\"");
+                }
+            } else if (cursor.tryKeyword("ROWID")) {
+                int at = cursor.position();
+                if (rowId != null) {
+                    throw cursor.errorAt(at - "ROWID".length(), "second ROWID condition");
+                }
+                cursor.expectChar('=');
+                rowId = cursor.stringLiteral();
+            } else {
+                throw cursor.expected("a condition (a double-quoted column name or ROWID)");
+            }
+        } while (cursor.tryKeyword("and"));
+        return Collections.unmodifiableList(where);
+    }
+}

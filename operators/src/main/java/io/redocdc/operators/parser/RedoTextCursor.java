@@ -1,0 +1,299 @@
+package io.redocdc.operators.parser;
+
+/**
+ * A position in one SQL_REDO text and the lexical steps over it (whitespace, keywords, punctuation, quoted
+ * identifiers and literals). Single pass, no regular expressions; every "try" method leaves the position
+ * unchanged (apart from skipped whitespace) when it does not match, so callers never need exceptions for
+ * control flow.
+ */
+final class RedoTextCursor {
+
+    /** Statements longer than this are quoted only around the error position. */
+    private static final int QUOTE_WINDOW = 300;
+
+    private final String text;
+    private final int length;
+    private int pos;
+
+    RedoTextCursor(String text) {
+        this.text = text;
+        this.length = text.length();
+    }
+
+    int position() {
+        return pos;
+    }
+
+    /** True when only whitespace remains. */
+    boolean atEnd() {
+        skipWhitespace();
+        return pos >= length;
+    }
+
+    /** The next non-whitespace character, or -1 at the end. Does not consume it. */
+    int peek() {
+        skipWhitespace();
+        return pos < length ? text.charAt(pos) : -1;
+    }
+
+    void skipWhitespace() {
+        while (pos < length && text.charAt(pos) <= ' ') {
+            pos++;
+        }
+    }
+
+    /** Consumes {@code keyword} (case-insensitive, as a whole word) if it comes next. */
+    boolean tryKeyword(String keyword) {
+        skipWhitespace();
+        int end = pos + keyword.length();
+        if (end <= length
+                && text.regionMatches(true, pos, keyword, 0, keyword.length())
+                && (end == length || !isWordChar(text.charAt(end)))) {
+            pos = end;
+            return true;
+        }
+        return false;
+    }
+
+    void expectKeyword(String keyword) {
+        if (!tryKeyword(keyword)) {
+            throw expected("'" + keyword + "'");
+        }
+    }
+
+    boolean tryChar(char c) {
+        skipWhitespace();
+        if (pos < length && text.charAt(pos) == c) {
+            pos++;
+            return true;
+        }
+        return false;
+    }
+
+    void expectChar(char c) {
+        if (!tryChar(c)) {
+            throw expected("'" + c + "'");
+        }
+    }
+
+    /** Consumes a run of word characters (letters, digits, _ $ #) and returns its end; start is {@link #position()}. */
+    int consumeWord() {
+        skipWhitespace();
+        while (pos < length && isWordChar(text.charAt(pos))) {
+            pos++;
+        }
+        return pos;
+    }
+
+    /** Whether text[start, end) is {@code word}, ignoring case. */
+    boolean wordEquals(int start, int end, String word) {
+        return end - start == word.length() && text.regionMatches(true, start, word, 0, word.length());
+    }
+
+    String slice(int start, int end) {
+        return text.substring(start, end);
+    }
+
+    /** A double-quoted identifier with {@code ""} standing for one quote; returns the name without quotes. */
+    String quotedIdentifier() {
+        skipWhitespace();
+        if (pos >= length || text.charAt(pos) != '"') {
+            throw expected("a double-quoted identifier");
+        }
+        return readQuoted('"', "identifier");
+    }
+
+    /** A single-quoted SQL string literal with {@code ''} standing for one quote; returns its value. */
+    String stringLiteral() {
+        skipWhitespace();
+        if (pos >= length || text.charAt(pos) != '\'') {
+            throw expected("a quoted string literal");
+        }
+        return readQuoted('\'', "string literal");
+    }
+
+    private String readQuoted(char quote, String what) {
+        int open = pos;
+        int from = open + 1;
+        StringBuilder unescaped = null;
+        while (true) {
+            int close = text.indexOf(quote, from);
+            if (close < 0) {
+                throw errorAt(open, "unterminated " + what + " (no closing " + quote + ") starting");
+            }
+            if (close + 1 < length && text.charAt(close + 1) == quote) {
+                if (unescaped == null) {
+                    unescaped = new StringBuilder(close - open + 16);
+                }
+                unescaped.append(text, from, close + 1);
+                from = close + 2;
+                continue;
+            }
+            pos = close + 1;
+            if (unescaped == null) {
+                return text.substring(open + 1, close);
+            }
+            return unescaped.append(text, from, close).toString();
+        }
+    }
+
+    /**
+     * A single-quoted literal whose value is in UNISTR notation: {@code \XXXX} is one UTF-16 code unit (a
+     * character outside the BMP comes as two, a surrogate pair), {@code \\} is a backslash, {@code ''} a quote.
+     */
+    String unistrLiteral() {
+        skipWhitespace();
+        if (pos >= length || text.charAt(pos) != '\'') {
+            throw expected("a quoted string literal");
+        }
+        int open = pos;
+        StringBuilder decoded = new StringBuilder();
+        int i = open + 1;
+        while (true) {
+            if (i >= length) {
+                throw errorAt(open, "unterminated string literal (no closing ') starting");
+            }
+            char c = text.charAt(i);
+            if (c == '\'') {
+                if (i + 1 < length && text.charAt(i + 1) == '\'') {
+                    decoded.append('\'');
+                    i += 2;
+                    continue;
+                }
+                pos = i + 1;
+                return decoded.toString();
+            }
+            if (c != '\\') {
+                decoded.append(c);
+                i++;
+            } else if (i + 1 < length && text.charAt(i + 1) == '\\') {
+                decoded.append('\\');
+                i += 2;
+            } else {
+                int unit = i + 5 <= length ? parseHex4(i + 1) : -1;
+                if (unit < 0) {
+                    throw errorAt(i, "bad UNISTR escape: expected \\\\ or a backslash followed by 4 hex digits");
+                }
+                decoded.append((char) unit);
+                i += 5;
+            }
+        }
+    }
+
+    private int parseHex4(int start) {
+        int value = 0;
+        for (int i = start; i < start + 4; i++) {
+            int digit = Character.digit(text.charAt(i), 16);
+            if (digit < 0) {
+                return -1;
+            }
+            value = (value << 4) | digit;
+        }
+        return value;
+    }
+
+    /**
+     * An unquoted numeric literal ({@code 42}, {@code -1.5}, {@code 1.5E+10}), returned as printed; null (and
+     * nothing consumed) when none comes next.
+     */
+    String tryNumber() {
+        skipWhitespace();
+        int i = pos;
+        if (i < length && (text.charAt(i) == '-' || text.charAt(i) == '+')) {
+            i++;
+        }
+        int digits = 0;
+        while (i < length && isDigit(text.charAt(i))) {
+            i++;
+            digits++;
+        }
+        if (i < length && text.charAt(i) == '.') {
+            i++;
+            while (i < length && isDigit(text.charAt(i))) {
+                i++;
+                digits++;
+            }
+        }
+        if (digits == 0) {
+            return null;
+        }
+        if (i < length && (text.charAt(i) == 'E' || text.charAt(i) == 'e')) {
+            int exponent = i + 1;
+            if (exponent < length && (text.charAt(exponent) == '-' || text.charAt(exponent) == '+')) {
+                exponent++;
+            }
+            int exponentDigits = exponent;
+            while (exponent < length && isDigit(text.charAt(exponent))) {
+                exponent++;
+            }
+            if (exponent == exponentDigits) {
+                return null;
+            }
+            i = exponent;
+        }
+        if (i < length && isWordChar(text.charAt(i))) {
+            return null;
+        }
+        String number = text.substring(pos, i);
+        pos = i;
+        return number;
+    }
+
+    /** An unsigned decimal integer that fits a long. */
+    long unsignedLong() {
+        skipWhitespace();
+        int start = pos;
+        long value = 0;
+        while (pos < length && isDigit(text.charAt(pos))) {
+            int digit = text.charAt(pos) - '0';
+            if (value > (Long.MAX_VALUE - digit) / 10) {
+                throw errorAt(start, "number too large");
+            }
+            value = value * 10 + digit;
+            pos++;
+        }
+        if (pos == start || (pos < length && isWordChar(text.charAt(pos)))) {
+            pos = start;
+            throw expected("an unsigned integer");
+        }
+        return value;
+    }
+
+    SqlRedoParseException expected(String what) {
+        skipWhitespace();
+        return errorAt(pos, "expected " + what + " but found " + describeAt(pos));
+    }
+
+    SqlRedoParseException errorAt(int offset, String problem) {
+        return new SqlRedoParseException(problem + " at offset " + offset + " in SQL_REDO " + quote(offset));
+    }
+
+    private String describeAt(int offset) {
+        if (offset >= length) {
+            return "the end of the statement";
+        }
+        int end = offset;
+        while (end < length && end - offset < 20 && isWordChar(text.charAt(end))) {
+            end++;
+        }
+        return "'" + (end > offset ? text.substring(offset, end) : text.substring(offset, offset + 1)) + "'";
+    }
+
+    private String quote(int offset) {
+        if (length <= QUOTE_WINDOW) {
+            return "\"" + text + "\"";
+        }
+        int from = Math.max(0, Math.min(offset - QUOTE_WINDOW / 2, length - QUOTE_WINDOW));
+        int to = Math.min(length, from + QUOTE_WINDOW);
+        return "(" + length + " characters, showing " + from + " to " + to + ") \""
+                + (from > 0 ? "..." : "") + text.substring(from, to) + (to < length ? "..." : "") + "\"";
+    }
+
+    static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    static boolean isWordChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || isDigit(c) || c == '_' || c == '$' || c == '#';
+    }
+}

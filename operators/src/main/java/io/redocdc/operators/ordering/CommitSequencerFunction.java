@@ -1,0 +1,150 @@
+package io.redocdc.operators.ordering;
+
+import io.redocdc.operators.lcr.Lcr;
+import io.redocdc.operators.lcr.Position;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.flink.api.common.functions.OpenContext;
+import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.metrics.Gauge;
+import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
+import org.apache.flink.util.Collector;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Buffers LCRs per transaction in keyed state and, when the watermark passes a commit SCN, emits every
+ * transaction committed up to there in position order (commit SCN, then commit thread, then the commit record's
+ * place in the redo), one LCR at a time. The assembler emits a transaction before forwarding the watermark that
+ * released it, so at watermark W every transaction committed at or below W is complete here; anything else is a
+ * bug and fails the job, as does a position that does not increase.
+ *
+ * <p>Tracks the processed low position: the position of the last LCR of the last transaction emitted.
+ */
+final class CommitSequencerFunction extends KeyedProcessFunction<Integer, Lcr, Lcr> {
+
+    private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(CommitSequencerFunction.class);
+    private static final long PROGRESS_LOG_INTERVAL_MS = 10_000;
+
+    private transient MapState<BufferedLcrKey, Lcr> buffered;
+    private transient MapState<String, PendingTransaction> pending;
+    private transient ValueState<String> processedLowPosition;
+    private transient Position lastEmitted;
+    private transient long emittedTransactions;
+    private transient long lastProgressLog;
+    private transient long transactionsAtLastLog;
+
+    @Override
+    public void open(OpenContext openContext) {
+        buffered = getRuntimeContext().getMapState(new MapStateDescriptor<>(
+                "buffered-lcrs", TypeInformation.of(BufferedLcrKey.class), TypeInformation.of(Lcr.class)));
+        pending = getRuntimeContext().getMapState(new MapStateDescriptor<>(
+                "pending-transactions", Types.STRING, TypeInformation.of(PendingTransaction.class)));
+        processedLowPosition = getRuntimeContext().getState(
+                new ValueStateDescriptor<>("processed-low-position", Types.STRING));
+        var metrics = getRuntimeContext().getMetricGroup();
+        metrics.gauge("processedLowPosition", (Gauge<String>) () -> lastEmitted == null ? "" : lastEmitted.toHex());
+        metrics.gauge("processedCommitScn", (Gauge<Long>) () -> lastEmitted == null ? -1L : lastEmitted.commitScn());
+        metrics.gauge("emittedTransactions", (Gauge<Long>) () -> emittedTransactions);
+        lastProgressLog = System.currentTimeMillis();
+    }
+
+    @Override
+    public void processElement(Lcr lcr, Context ctx, Collector<Lcr> out) throws Exception {
+        long watermark = ctx.timerService().currentWatermark();
+        if (lcr.commitScn() <= watermark) {
+            throw new IllegalStateException("LCR " + describe(lcr) + " arrived after the watermark (" + watermark
+                    + ") passed its commit SCN: the assembler must emit a transaction before that watermark");
+        }
+        String transaction = lcr.positionValue().transactionId();
+        PendingTransaction header = pending.get(transaction);
+        if (header == null) {
+            header = new PendingTransaction(lcr.commitScn(), lcr.transactionSize(), 0);
+            ctx.timerService().registerEventTimeTimer(lcr.commitScn());
+        } else if (header.size() != lcr.transactionSize() || header.commitScn() != lcr.commitScn()) {
+            throw new IllegalStateException("LCR " + describe(lcr) + " disagrees with earlier LCRs of its transaction"
+                    + " (commit SCN " + header.commitScn() + ", size " + header.size() + ")");
+        }
+        if (lcr.ordinal() < 0 || lcr.ordinal() >= header.size() || header.isComplete()) {
+            throw new IllegalStateException("LCR " + describe(lcr) + " does not fit its transaction of "
+                    + header.size() + " LCR(s), " + header.received() + " received (duplicate or bad ordinal)");
+        }
+        pending.put(transaction, header.withOneMore());
+        buffered.put(new BufferedLcrKey(transaction, lcr.ordinal()), lcr);
+    }
+
+    @Override
+    public void onTimer(long timestamp, OnTimerContext ctx, Collector<Lcr> out) throws Exception {
+        if (lastEmitted == null && processedLowPosition.value() != null) {
+            lastEmitted = Position.fromHex(processedLowPosition.value());
+        }
+        List<String> due = new ArrayList<>();
+        for (Map.Entry<String, PendingTransaction> entry : pending.entries()) {
+            if (entry.getValue().commitScn() <= timestamp) {
+                due.add(entry.getKey());
+            }
+        }
+        // Lower-case hex of the big-endian prefix sorts like the unsigned bytes: position order.
+        due.sort(null);
+        for (String transaction : due) {
+            emit(transaction, pending.get(transaction), timestamp, out);
+            pending.remove(transaction);
+            emittedTransactions++;
+        }
+        if (!due.isEmpty()) {
+            processedLowPosition.update(lastEmitted.toHex());
+        }
+        maybeLogProgress();
+    }
+
+    private void emit(String transaction, PendingTransaction header, long watermark, Collector<Lcr> out)
+            throws Exception {
+        if (!header.isComplete()) {
+            throw new IllegalStateException("transaction " + transaction + " (commit SCN " + header.commitScn()
+                    + ") has " + header.received() + " of its " + header.size() + " LCR(s) at watermark " + watermark
+                    + ": the assembler must emit a whole transaction before the watermark passes its commit SCN");
+        }
+        for (int ordinal = 0; ordinal < header.size(); ordinal++) {
+            BufferedLcrKey key = new BufferedLcrKey(transaction, ordinal);
+            Lcr lcr = buffered.get(key);
+            if (lcr == null) {
+                throw new IllegalStateException("transaction " + transaction + ": LCR ordinal " + ordinal
+                        + " is missing from the buffer although " + header.received() + " were counted");
+            }
+            Position position = lcr.positionValue();
+            if (lastEmitted != null && position.compareTo(lastEmitted) <= 0) {
+                throw new IllegalStateException("position " + position + " of LCR " + describe(lcr)
+                        + " does not follow the last emitted position " + lastEmitted + ": commit order broken");
+            }
+            out.collect(lcr);
+            buffered.remove(key);
+            lastEmitted = position;
+        }
+    }
+
+    private void maybeLogProgress() {
+        long now = System.currentTimeMillis();
+        long elapsed = now - lastProgressLog;
+        if (elapsed < PROGRESS_LOG_INTERVAL_MS || lastEmitted == null) {
+            return;
+        }
+        double perSecond = (emittedTransactions - transactionsAtLastLog) * 1000.0 / elapsed;
+        LOG.info("processed low position {} (commit SCN {}); {} transactions/s over the last {} s",
+                lastEmitted, lastEmitted.commitScn(), String.format("%.1f", perSecond), elapsed / 1000);
+        lastProgressLog = now;
+        transactionsAtLastLog = emittedTransactions;
+    }
+
+    private static String describe(Lcr lcr) {
+        return lcr.qualifiedTable() + " " + lcr.command() + " XID " + lcr.xid() + " SCN " + lcr.scn() + " commit SCN "
+                + lcr.commitScn() + " ordinal " + lcr.ordinal() + "/" + lcr.transactionSize() + " position "
+                + lcr.position();
+    }
+}

@@ -1,0 +1,72 @@
+package io.redocdc.operators.txn;
+
+import java.io.Serializable;
+import java.util.Objects;
+
+/**
+ * Options of the transaction assembler.
+ *
+ * @param sourceDatabase name written into every LCR (XStream's source database name)
+ * @param tableFilter    which tables are captured
+ * @param startScn       capture start: a transaction that committed below it is discarded
+ * @param deadLetter     false: a row that cannot be converted fails the job; true: it goes to
+ *                       {@link TransactionAssembler#DEAD_LETTERS} and its transaction goes on without it
+ */
+public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, long startScn, boolean deadLetter)
+        implements Serializable {
+
+    public static final String DEFAULT_SOURCE_DATABASE = "ORCL";
+
+    public AssemblerOptions {
+        if (sourceDatabase == null || sourceDatabase.isBlank()) {
+            throw new IllegalArgumentException("sourceDatabase must be a non-blank name, got '" + sourceDatabase + "'");
+        }
+        Objects.requireNonNull(tableFilter, "tableFilter");
+        if (startScn < 0) {
+            throw new IllegalArgumentException("startScn must not be negative, got " + startScn);
+        }
+    }
+
+    public static AssemblerOptions defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builder; every setting has a default (ORCL, {@link TableFilter#defaults()}, start SCN 0, no dead letters). */
+    public static final class Builder {
+        private String sourceDatabase = DEFAULT_SOURCE_DATABASE;
+        private TableFilter tableFilter = TableFilter.defaults();
+        private long startScn;
+        private boolean deadLetter;
+
+        private Builder() {
+        }
+
+        public Builder sourceDatabase(String sourceDatabase) {
+            this.sourceDatabase = sourceDatabase;
+            return this;
+        }
+
+        public Builder tableFilter(TableFilter tableFilter) {
+            this.tableFilter = tableFilter;
+            return this;
+        }
+
+        public Builder startScn(long startScn) {
+            this.startScn = startScn;
+            return this;
+        }
+
+        public Builder deadLetter(boolean deadLetter) {
+            this.deadLetter = deadLetter;
+            return this;
+        }
+
+        public AssemblerOptions build() {
+            return new AssemblerOptions(sourceDatabase, tableFilter, startScn, deadLetter);
+        }
+    }
+}

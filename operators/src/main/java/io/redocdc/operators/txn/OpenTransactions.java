@@ -1,0 +1,42 @@
+package io.redocdc.operators.txn;
+
+import java.util.Comparator;
+import java.util.TreeSet;
+
+/**
+ * The transactions of one assembler subtask whose START has been read and whose end has not been processed yet,
+ * ordered by start SCN. Held in memory and rebuilt from the keyed boundary state on restore; it feeds the
+ * "open transactions", "oldest open start SCN" and "required checkpoint SCN" bookkeeping.
+ */
+final class OpenTransactions {
+
+    /** One open transaction: its START record and the slot key it lives on. */
+    record OpenStart(int slotKey, Boundary start) {
+        long scn() {
+            return start.scn();
+        }
+    }
+
+    private static final Comparator<OpenStart> ORDER = Comparator.comparingLong(OpenStart::scn)
+            .thenComparing(open -> open.start().key())
+            .thenComparingInt(OpenStart::slotKey);
+
+    private final TreeSet<OpenStart> open = new TreeSet<>(ORDER);
+
+    void add(int slotKey, Boundary start) {
+        open.add(new OpenStart(slotKey, start));
+    }
+
+    void remove(int slotKey, Boundary start) {
+        open.remove(new OpenStart(slotKey, start));
+    }
+
+    int size() {
+        return open.size();
+    }
+
+    /** The open transaction with the lowest start SCN, or null. */
+    OpenStart oldest() {
+        return open.isEmpty() ? null : open.first();
+    }
+}

@@ -1,0 +1,97 @@
+package io.redocdc.operators.txn;
+
+import java.io.Serializable;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * Which tables are captured: {@code OWNER.TABLE} patterns where {@code *} matches any run of characters,
+ * compared case-insensitively. A table is captured when it matches an include pattern and no exclude pattern.
+ * By default every table is included and Oracle-maintained schemas are excluded.
+ */
+public final class TableFilter implements Serializable {
+
+    private static final long serialVersionUID = 1L;
+
+    /** Schemas Oracle creates and maintains itself; their changes are dictionary housekeeping, not user data. */
+    public static final List<String> ORACLE_MAINTAINED_SCHEMAS = List.of(
+            "SYS", "SYSTEM", "AUDSYS", "XDB", "MDSYS", "MDDATA", "CTXSYS", "ORDSYS", "ORDDATA", "ORDPLUGINS",
+            "SI_INFORMTN_SCHEMA", "DVSYS", "DVF", "LBACSYS", "GSMADMIN_INTERNAL", "GSMCATUSER", "GSMUSER",
+            "GSMROOTUSER", "GGSYS", "OUTLN", "DBSNMP", "APPQOSSYS", "WMSYS", "OJVMSYS", "OLAPSYS", "DBSFWUSER",
+            "REMOTE_SCHEDULER_AGENT", "SYSBACKUP", "SYSDG", "SYSKM", "SYSRAC", "SYS$UMF", "ANONYMOUS", "XS$NULL",
+            "DIP", "ORACLE_OCM", "EXFSYS", "FLOWS_FILES", "SPATIAL_CSW_ADMIN_USR", "DGPDB_INT", "APEX_*");
+
+    public static final List<String> DEFAULT_INCLUDE = List.of("*.*");
+    public static final List<String> DEFAULT_EXCLUDE =
+            ORACLE_MAINTAINED_SCHEMAS.stream().map(schema -> schema + ".*").toList();
+
+    private final List<String> include;
+    private final List<String> exclude;
+    private final Pattern[] includePatterns;
+    private final Pattern[] excludePatterns;
+
+    private TableFilter(List<String> include, List<String> exclude) {
+        this.include = List.copyOf(include);
+        this.exclude = List.copyOf(exclude);
+        this.includePatterns = compile(this.include, "include");
+        this.excludePatterns = compile(this.exclude, "exclude");
+    }
+
+    public static TableFilter of(List<String> include, List<String> exclude) {
+        return new TableFilter(include, exclude);
+    }
+
+    /** Everything except the Oracle-maintained schemas. */
+    public static TableFilter defaults() {
+        return new TableFilter(DEFAULT_INCLUDE, DEFAULT_EXCLUDE);
+    }
+
+    public List<String> include() {
+        return include;
+    }
+
+    public List<String> exclude() {
+        return exclude;
+    }
+
+    public boolean captures(String owner, String table) {
+        String name = owner + "." + table;
+        return matchesAny(includePatterns, name) && !matchesAny(excludePatterns, name);
+    }
+
+    private static boolean matchesAny(Pattern[] patterns, String name) {
+        for (Pattern pattern : patterns) {
+            if (pattern.matcher(name).matches()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Pattern[] compile(List<String> patterns, String listName) {
+        Pattern[] compiled = new Pattern[patterns.size()];
+        for (int i = 0; i < compiled.length; i++) {
+            compiled[i] = compileOne(patterns.get(i), listName);
+        }
+        return compiled;
+    }
+
+    private static Pattern compileOne(String pattern, String listName) {
+        if (pattern == null || pattern.indexOf('.') <= 0 || pattern.endsWith(".")) {
+            throw new IllegalArgumentException("table filter " + listName + " pattern '" + pattern
+                    + "' must have the form OWNER.TABLE (each part may use * as a wildcard)");
+        }
+        String[] literals = pattern.toUpperCase(Locale.ROOT).split("\\*", -1);
+        StringBuilder regex = new StringBuilder(Pattern.quote(literals[0]));
+        for (int i = 1; i < literals.length; i++) {
+            regex.append(".*").append(Pattern.quote(literals[i]));
+        }
+        return Pattern.compile(regex.toString(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.DOTALL);
+    }
+
+    @Override
+    public String toString() {
+        return "TableFilter{include=" + include + ", exclude=" + exclude + "}";
+    }
+}

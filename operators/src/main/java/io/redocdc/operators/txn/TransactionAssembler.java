@@ -1,0 +1,41 @@
+package io.redocdc.operators.txn;
+
+import io.redocdc.operators.lcr.Lcr;
+import io.redocdc.source.model.RedoRecord;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.util.OutputTag;
+
+/**
+ * Wiring of the transaction assembler: redo records in (event time = SCN, watermark = completed-SCN frontier
+ * minus one), LCRs of committed transactions out, each transaction whole and contiguous on one subtask, emitted
+ * once the watermark passes its commit SCN, with event time = commit SCN.
+ */
+public final class TransactionAssembler {
+
+    public static final String FILTER_UID = "capture-filter";
+    public static final String UID = "transaction-assembler";
+
+    /** Rows that could not be converted, when {@link AssemblerOptions#deadLetter()} is on. */
+    public static final OutputTag<DeadLetter> DEAD_LETTERS =
+            new OutputTag<>("dead-letters", TypeInformation.of(DeadLetter.class));
+
+    private TransactionAssembler() {
+    }
+
+    /**
+     * Applies the {@link CaptureFilter} (chained to the source), keys by undo slot and assembles transactions.
+     * The returned operator carries the {@link #DEAD_LETTERS} side output.
+     */
+    public static SingleOutputStreamOperator<Lcr> assemble(DataStream<RedoRecord> records, AssemblerOptions options) {
+        return records
+                .filter(new CaptureFilter(options.tableFilter()))
+                .uid(FILTER_UID)
+                .name(FILTER_UID)
+                .keyBy(RedoRecord::slotKey, Types.INT)
+                .transform(UID, TypeInformation.of(Lcr.class), new TransactionAssemblerOperator(options))
+                .uid(UID);
+    }
+}

@@ -1,0 +1,428 @@
+package io.redocdc.operators.txn;
+
+import io.redocdc.operators.lcr.Lcr;
+import io.redocdc.operators.lcr.Position;
+import io.redocdc.source.model.OperationCode;
+import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.Xid;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
+import org.apache.flink.runtime.state.KeyedStateBackend;
+import org.apache.flink.runtime.state.StateInitializationContext;
+import org.apache.flink.runtime.state.VoidNamespace;
+import org.apache.flink.runtime.state.VoidNamespaceSerializer;
+import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
+import org.apache.flink.streaming.api.operators.InternalTimer;
+import org.apache.flink.streaming.api.operators.InternalTimerService;
+import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
+import org.apache.flink.streaming.api.operators.TimestampedCollector;
+import org.apache.flink.streaming.api.operators.Triggerable;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Assembles the redo records of one undo slot (key: {@link Xid#slotKey()}) into committed transactions and emits
+ * each, LCR by LCR, once the watermark passes its commit SCN; by then every record up to the commit in redo order
+ * has arrived, whatever order the parallel log readers delivered them in.
+ *
+ * <p>Keyed state per slot: the buffered records ({@link RedoOrderBuffer}), the pending START/COMMIT/ROLLBACK
+ * boundaries, and during emission the savepoint-rollback stacks ({@link UndoMatcher}). Emission walks the
+ * transaction twice in redo order: pass 1 cancels undone rows and counts the LCRs-to-be, pass 2 converts,
+ * emits and deletes. With dead letters on, a validation pass between them diverts unconvertible rows so the
+ * transaction size is exact. A custom operator rather than a KeyedProcessFunction, so that the per-subtask set
+ * of open transactions can be rebuilt from keyed state on restore and the watermark drives progress logging.
+ */
+final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
+        implements OneInputStreamOperator<RedoRecord, Lcr>, Triggerable<Integer, VoidNamespace> {
+
+    private static final long serialVersionUID = 1L;
+    private static final Logger LOG = LoggerFactory.getLogger(TransactionAssemblerOperator.class);
+    private static final long PROGRESS_LOG_INTERVAL_MS = 10_000;
+
+    private final AssemblerOptions options;
+
+    private transient RedoOrderBuffer buffer;
+    private transient MapState<RowKey, Boundary> boundaries;
+    private transient UndoMatcher undoMatcher;
+    private transient InternalTimerService<VoidNamespace> timers;
+    private transient TimestampedCollector<Lcr> collector;
+    private transient RowChangeConverter converter;
+    private transient OpenTransactions openTransactions;
+    private transient AssemblerMetrics metrics;
+    private transient long lastProgressLog;
+
+    TransactionAssemblerOperator(AssemblerOptions options) {
+        this.options = options;
+    }
+
+    static MapStateDescriptor<RowKey, Boundary> boundariesDescriptor() {
+        return new MapStateDescriptor<>(
+                "boundaries", TypeInformation.of(RowKey.class), TypeInformation.of(Boundary.class));
+    }
+
+    @Override
+    public void initializeState(StateInitializationContext context) throws Exception {
+        super.initializeState(context);
+        openTransactions = new OpenTransactions();
+        if (context.isRestored()) {
+            KeyedStateBackend<Integer> backend = getKeyedStateBackend();
+            backend.applyToAllKeys(VoidNamespace.INSTANCE, VoidNamespaceSerializer.INSTANCE, boundariesDescriptor(),
+                    (slotKey, slotBoundaries) -> {
+                        for (Boundary boundary : slotBoundaries.values()) {
+                            if (boundary.isStart()) {
+                                openTransactions.add(slotKey, boundary);
+                            }
+                        }
+                    });
+            LOG.info("restored {} open transaction(s); oldest: {}", openTransactions.size(),
+                    describe(openTransactions.oldest()));
+        }
+    }
+
+    @Override
+    public void open() throws Exception {
+        super.open();
+        buffer = new RedoOrderBuffer(getPartitionedState(RedoOrderBuffer.rowsDescriptor()),
+                getPartitionedState(RedoOrderBuffer.chunksDescriptor()));
+        boundaries = getPartitionedState(boundariesDescriptor());
+        undoMatcher = new UndoMatcher(getPartitionedState(UndoMatcher.latestDescriptor()),
+                getPartitionedState(UndoMatcher.previousDescriptor()));
+        timers = getInternalTimerService("transaction-ends", VoidNamespaceSerializer.INSTANCE, this);
+        collector = new TimestampedCollector<>(output);
+        converter = new RowChangeConverter(options.tableFilter());
+        metrics = new AssemblerMetrics(getMetricGroup(), this::openTransactionCount, this::oldestOpenStartScn);
+        lastProgressLog = System.currentTimeMillis();
+    }
+
+    @Override
+    public void processElement(StreamRecord<RedoRecord> element) throws Exception {
+        RedoRecord record = element.getValue();
+        OperationCode op = record.op();
+        boolean isBoundary = op == OperationCode.START || op.endsTransaction();
+        RowKey key = buffer.append(record, !isBoundary);
+        if (!isBoundary) {
+            return;
+        }
+        Boundary boundary = Boundary.of(record, key);
+        boundaries.put(key, boundary);
+        if (boundary.isStart()) {
+            openTransactions.add(currentSlot(), boundary);
+        } else {
+            timers.registerEventTimeTimer(VoidNamespace.INSTANCE, record.scn());
+        }
+    }
+
+    @Override
+    public void onEventTime(InternalTimer<Integer, VoidNamespace> timer) throws Exception {
+        long frontier = timer.getTimestamp();
+        List<Boundary> pending = new ArrayList<>();
+        for (Boundary boundary : boundaries.values()) {
+            pending.add(boundary);
+        }
+        pending.sort((a, b) -> a.key().compareTo(b.key()));
+        // Ends are finished in redo order; an end not yet due holds back the later ends of its thread.
+        Set<Integer> heldThreads = new HashSet<>();
+        for (Boundary end : List.copyOf(pending)) {
+            if (!end.isEnd() || heldThreads.contains(end.key().thread())) {
+                continue;
+            }
+            if (end.scn() > frontier) {
+                heldThreads.add(end.key().thread());
+                continue;
+            }
+            finish(end, pending);
+        }
+    }
+
+    @Override
+    public void onProcessingTime(InternalTimer<Integer, VoidNamespace> timer) {
+        throw new IllegalStateException("the transaction assembler registers no processing-time timers");
+    }
+
+    @Override
+    public void processWatermark(Watermark mark) throws Exception {
+        super.processWatermark(mark);
+        long now = System.currentTimeMillis();
+        if (now - lastProgressLog >= PROGRESS_LOG_INTERVAL_MS && mark.getTimestamp() < Long.MAX_VALUE) {
+            lastProgressLog = now;
+            logRequiredCheckpoint(mark.getTimestamp());
+        }
+    }
+
+    /** Finishes the transaction that {@code end} ends: everything of its thread up to {@code end} leaves state. */
+    private void finish(Boundary end, List<Boundary> pending) throws Exception {
+        Boundary start = null;
+        for (Boundary boundary : pending) {
+            if (boundary.isStart() && boundary.sameThread(end.key()) && boundary.key().compareTo(end.key()) < 0
+                    && (start == null || boundary.key().compareTo(start.key()) > 0)) {
+                start = boundary;
+            }
+        }
+        discardRowsBefore(start != null ? start.key() : end.key(), start, end, pending);
+        if (start != null) {
+            if (end.op() == OperationCode.ROLLBACK) {
+                long rows = discardBetween(start, end);
+                metrics.rolledBackTransactions.inc();
+                LOG.debug("transaction {} rolled back at SCN {}: {} row(s) discarded", end.xid(), end.scn(), rows);
+            } else if (end.scn() < options.startScn()) {
+                long rows = discardBetween(start, end);
+                metrics.committedBeforeStartScn.inc();
+                LOG.debug("transaction {} committed at SCN {}, before start SCN {}: {} row(s) discarded",
+                        end.xid(), end.scn(), options.startScn(), rows);
+            } else {
+                emitCommitted(start, end);
+            }
+            forget(start, pending);
+        }
+        forget(end, pending);
+        buffer.releaseThrough(end.key());
+        undoMatcher.clear();
+    }
+
+    /**
+     * Drops the rows of {@code end}'s thread that precede {@code bound}: rows of a transaction whose START was not
+     * read (it began before capture started) or, when a later START exists, rows and STARTs of a transaction
+     * whose end was not read.
+     */
+    private void discardRowsBefore(RowKey bound, Boundary start, Boundary end, List<Boundary> pending)
+            throws Exception {
+        int staleStarts = 0;
+        String staleXid = null;
+        for (Boundary boundary : List.copyOf(pending)) {
+            if (boundary.isStart() && boundary.sameThread(bound) && boundary.key().compareTo(bound) < 0) {
+                staleXid = boundary.xid();
+                staleStarts++;
+                forget(boundary, pending);
+            }
+        }
+        long rows = 0;
+        String firstXid = null;
+        for (RowKey key : buffer.between(null, bound)) {
+            RedoRecord row = buffer.get(key);
+            if (row != null) {
+                firstXid = firstXid == null ? row.xid().toRaw() : firstXid;
+                buffer.remove(key);
+                rows++;
+            }
+        }
+        metrics.discardedRowsWithoutStart.inc(rows);
+        if (start == null && rows > 0) {
+            metrics.transactionsWithoutStart.inc();
+            // Only a commit at or after the start SCN loses changes the user asked for.
+            boolean lost = end.op() == OperationCode.COMMIT && end.scn() >= options.startScn();
+            if (lost) {
+                LOG.warn("transaction {} ({} at SCN {}, {}) has no START in the redo read: it began before capture "
+                        + "started; discarding its {} buffered row(s)", end.xid(), end.op(), end.scn(), end.origin(),
+                        rows);
+            } else {
+                LOG.debug("transaction {} ({} at SCN {}) began before capture started and needs no output; "
+                        + "discarding its {} buffered row(s)", end.xid(), end.op(), end.scn(), rows);
+            }
+        } else if (start != null && (rows > 0 || staleStarts > 0)) {
+            LOG.warn("slot of transaction {}: discarding {} row(s) (first XID {}) and {} START(s) (last XID {}) "
+                    + "that precede its START at {} on thread {}: their transaction's START or end was not read",
+                    start.xid(), rows, firstXid, staleStarts, staleXid, start.origin(), bound.thread());
+        }
+    }
+
+    private long discardBetween(Boundary start, Boundary end) throws Exception {
+        long rows = 0;
+        for (RowKey key : buffer.between(start.key(), end.key())) {
+            if (buffer.get(key) != null) {
+                buffer.remove(key);
+                rows++;
+            }
+        }
+        return rows;
+    }
+
+    private void emitCommitted(Boundary start, Boundary end) throws Exception {
+        String xid = Xid.fromRaw(end.xid()).isPartial() ? start.xid() : end.xid();
+        TransactionNotes notes = new TransactionNotes(xid);
+        long size = cancelUndoneRows(start, end, notes);
+        if (options.deadLetter()) {
+            size = divertUnconvertibleRows(start, end, xid);
+        }
+        if (size > Integer.MAX_VALUE) {
+            throw new IllegalStateException("transaction " + xid + " has " + size + " changes, more than an LCR "
+                    + "ordinal can number");
+        }
+        int total = (int) size;
+        int ordinal = 0;
+        collector.setAbsoluteTimestamp(end.scn());
+        for (RowKey key : buffer.between(start.key(), end.key())) {
+            RedoRecord row = buffer.get(key);
+            if (row == null) {
+                continue;
+            }
+            buffer.remove(key);
+            RowChange change = convertOrFailForGood(row, xid);
+            if (change != null) {
+                collector.collect(toLcr(change, row, xid, end, ordinal++, total));
+            }
+        }
+        if (ordinal != total) {
+            throw new IllegalStateException("transaction " + xid + " committed at " + end.origin() + ": emitted "
+                    + ordinal + " LCRs but counted " + total);
+        }
+        notes.log(LOG, end.scn());
+        metrics.unsupportedRows.inc(notes.unsupportedRows());
+        metrics.unmatchedUndoRows.inc(notes.unmatchedUndoRows());
+        if (total > 0) {
+            metrics.committedTransactions.inc();
+            metrics.emittedLcrs.inc(total);
+        }
+    }
+
+    /**
+     * Pass 1: applies rollback-to-savepoint undo rows (each cancels the newest earlier live row with its
+     * ROW_ID), drops rows of operations not converted yet, and counts the LCRs the remaining rows will give.
+     */
+    private long cancelUndoneRows(Boundary start, Boundary end, TransactionNotes notes) throws Exception {
+        long lcrs = 0;
+        for (RowKey key : buffer.between(start.key(), end.key())) {
+            RedoRecord row = buffer.get(key);
+            if (row == null) {
+                continue;
+            }
+            OperationCode op = row.op();
+            if (row.rollback()) {
+                buffer.remove(key);
+                RowKey undone = undoMatcher.pop(row.rowId());
+                if (undone == null) {
+                    notes.unmatchedUndo(row);
+                } else {
+                    RedoRecord cancelled = buffer.get(undone);
+                    buffer.remove(undone);
+                    if (converter.isCaptured(cancelled)) {
+                        lcrs--;
+                    }
+                }
+            } else if (RowChangeConverter.isConvertible(op)) {
+                if (op.isRowChange()) {
+                    undoMatcher.push(row.rowId(), key);
+                }
+                if (converter.isCaptured(row)) {
+                    lcrs++;
+                }
+            } else if (op == OperationCode.START || op.endsTransaction()) {
+                throw new IllegalStateException("transaction " + end.xid() + ": unexpected " + op + " record at "
+                        + row.origin() + " between its START and its end");
+            } else {
+                buffer.remove(key);
+                notes.unsupported(row);
+            }
+        }
+        return lcrs;
+    }
+
+    /**
+     * A row that cannot be converted fails the same way after every restart, so the job fails without the restart
+     * loop that would bury the message; fix the input (or run with dead letters) and restart.
+     */
+    private RowChange convertOrFailForGood(RedoRecord row, String xid) {
+        try {
+            return converter.convert(row, xid);
+        } catch (RowConversionException e) {
+            throw new SuppressRestartsException(e);
+        }
+    }
+
+    /** Dead-letter mode: removes the rows that cannot be converted and returns the exact LCR count. */
+    private long divertUnconvertibleRows(Boundary start, Boundary end, String xid) throws Exception {
+        long lcrs = 0;
+        for (RowKey key : buffer.between(start.key(), end.key())) {
+            RedoRecord row = buffer.get(key);
+            if (row == null) {
+                continue;
+            }
+            try {
+                if (converter.convert(row, xid) != null) {
+                    lcrs++;
+                }
+            } catch (RowConversionException e) {
+                buffer.remove(key);
+                metrics.deadLetters.inc();
+                LOG.warn("dead letter: {}", e.getMessage());
+                output.collect(TransactionAssembler.DEAD_LETTERS, new StreamRecord<>(
+                        new DeadLetter(row.origin(), xid, row.scn(), row.sqlRedo(), e.reason()), end.scn()));
+            }
+        }
+        return lcrs;
+    }
+
+    private Lcr toLcr(RowChange change, RedoRecord row, String xid, Boundary commit, int ordinal, int size) {
+        Position position = Position.of(commit.scn(), commit.key().thread(), commit.key().sequence(),
+                commit.recordIndex(), ordinal, row.scn());
+        return new Lcr(options.sourceDatabase(), change.owner(), change.table(), change.command(), xid, row.scn(),
+                commit.scn(), row.thread(), row.rsId(), row.ssn(), row.timestamp(), change.oldValues(),
+                change.newValues(), change.ddlText(), ordinal, size, position.toHex());
+    }
+
+    private void forget(Boundary boundary, List<Boundary> pending) throws Exception {
+        boundaries.remove(boundary.key());
+        pending.remove(boundary);
+        if (boundary.isStart()) {
+            openTransactions.remove(currentSlot(), boundary);
+        }
+    }
+
+    /** Open transactions on this subtask (also the "openTransactions" gauge). */
+    int openTransactionCount() {
+        return openTransactions.size();
+    }
+
+    /** Start SCN of the oldest open transaction on this subtask, -1 when none (also a gauge). */
+    long oldestOpenStartScn() {
+        OpenTransactions.OpenStart oldest = openTransactions.oldest();
+        return oldest == null ? -1 : oldest.scn();
+    }
+
+    /** Slot keys still holding any keyed state (timers aside); zero once every transaction has finished. */
+    long slotsHoldingState() throws Exception {
+        KeyedStateBackend<Integer> backend = getKeyedStateBackend();
+        Set<Integer> slots = new HashSet<>();
+        for (String state : List.of(RedoOrderBuffer.rowsDescriptor().getName(),
+                RedoOrderBuffer.chunksDescriptor().getName(), boundariesDescriptor().getName(),
+                UndoMatcher.latestDescriptor().getName(), UndoMatcher.previousDescriptor().getName())) {
+            try (Stream<Integer> keys = backend.getKeys(state, VoidNamespace.INSTANCE)) {
+                keys.forEach(slots::add);
+            }
+        }
+        return slots.size();
+    }
+
+    private int currentSlot() {
+        return (Integer) getCurrentKey();
+    }
+
+    private void logRequiredCheckpoint(long watermark) {
+        OpenTransactions.OpenStart oldest = openTransactions.oldest();
+        int subtask = getRuntimeContext().getTaskInfo().getIndexOfThisSubtask();
+        if (oldest == null) {
+            LOG.info("subtask {}: required checkpoint SCN {} (the completed-SCN frontier; no open transaction)",
+                    subtask, watermark + 1);
+            return;
+        }
+        RowKey at = oldest.start().key();
+        LOG.info("subtask {}: required checkpoint SCN {}: oldest open transaction {} started in thread {} sequence "
+                        + "{}; archived logs of thread {} before sequence {} can be purged ({} open transaction(s) "
+                        + "on this subtask; the global value is the minimum over all subtasks)",
+                subtask, oldest.scn(), oldest.start().xid(), at.thread(), at.sequence(), at.thread(), at.sequence(),
+                openTransactions.size());
+    }
+
+    private static String describe(OpenTransactions.OpenStart open) {
+        return open == null ? "none" : open.start().xid() + " started at SCN " + open.scn() + " (" + open.start()
+                .origin() + ")";
+    }
+}

@@ -1,0 +1,166 @@
+package io.redocdc.operators.ordering;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.redocdc.operators.lcr.ColumnValue;
+import io.redocdc.operators.lcr.Lcr;
+import io.redocdc.operators.lcr.LcrCommand;
+import io.redocdc.operators.lcr.Position;
+import io.redocdc.operators.txn.StateBackendKind;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
+import org.apache.flink.streaming.api.watermark.Watermark;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+class CommitSequencerTest {
+
+    /** The LCRs of one transaction as an assembler subtask emits them. */
+    private record Txn(String xid, long commitScn, int thread, long sequence, long commitIndex, int size) {
+        Lcr lcr(int ordinal) {
+            long scn = commitScn - size + ordinal;
+            return new Lcr("ORCL", "OE", "ORDERS", LcrCommand.INSERT, xid, scn, commitScn, thread,
+                    String.format(" 0x%06x.%08x.0010 ", sequence, 0x13f5 + ordinal), 0, "2026-03-01 10:00:00",
+                    new ColumnValue[0], new ColumnValue[] {ColumnValue.ofString("ID", xid + "/" + ordinal)}, null,
+                    ordinal, size, Position.of(commitScn, thread, sequence, commitIndex, ordinal, scn).toHex());
+        }
+
+        List<Lcr> lcrs() {
+            List<Lcr> all = new ArrayList<>();
+            for (int i = 0; i < size; i++) {
+                all.add(lcr(i));
+            }
+            return all;
+        }
+    }
+
+    private static KeyedOneInputStreamOperatorTestHarness<Integer, Lcr, Lcr> open(StateBackendKind backend,
+            OperatorSubtaskState restoreFrom) throws Exception {
+        var harness = new KeyedOneInputStreamOperatorTestHarness<>(
+                new KeyedProcessOperator<>(new CommitSequencerFunction()), lcr -> 0, Types.INT);
+        harness.setStateBackend(backend.create());
+        if (restoreFrom != null) {
+            harness.initializeState(restoreFrom);
+        }
+        harness.open();
+        return harness;
+    }
+
+    private static void feed(KeyedOneInputStreamOperatorTestHarness<Integer, Lcr, Lcr> harness, Lcr... lcrs)
+            throws Exception {
+        for (Lcr lcr : lcrs) {
+            harness.processElement(new StreamRecord<>(lcr, lcr.commitScn()));
+        }
+    }
+
+    private static List<String> ids(List<Lcr> lcrs) {
+        return lcrs.stream().map(lcr -> lcr.newValues()[0].text()).toList();
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void transactionsFromTwoSubtasksComeOutInCommitOrder(StateBackendKind backend) throws Exception {
+        Txn late = new Txn("0A000C003C020000", 200, 1, 679, 40, 2);
+        Txn early = new Txn("03001500D7040000", 150, 1, 679, 12, 3);
+        try (var harness = open(backend, null)) {
+            // Subtask 1 emitted "late" whole, subtask 2 "early"; the network interleaves them.
+            feed(harness, late.lcr(0), early.lcr(0), early.lcr(1), late.lcr(1), early.lcr(2));
+            harness.processWatermark(new Watermark(250));
+            List<Lcr> out = harness.extractOutputValues();
+            assertThat(ids(out)).containsExactly("03001500D7040000/0", "03001500D7040000/1", "03001500D7040000/2",
+                    "0A000C003C020000/0", "0A000C003C020000/1");
+            assertThat(out).extracting(Lcr::positionValue).isSorted();
+            assertThat(harness.extractOutputStreamRecords()).extracting(StreamRecord::getTimestamp)
+                    .containsExactly(150L, 150L, 150L, 200L, 200L);
+        }
+    }
+
+    @Test
+    void equalCommitScnsOrderByThreadThenByTheCommitRecordsPlace() throws Exception {
+        Txn thread2 = new Txn("05000100AA000000", 300, 2, 50, 1, 1);
+        Txn thread1Later = new Txn("0A000C003C020000", 300, 1, 680, 9, 1);
+        Txn thread1Earlier = new Txn("03001500D7040000", 300, 1, 680, 5, 1);
+        Txn thread1PreviousLog = new Txn("04000200BB000000", 300, 1, 679, 900, 1);
+        try (var harness = open(StateBackendKind.HEAP, null)) {
+            feed(harness, thread2.lcr(0), thread1Later.lcr(0), thread1Earlier.lcr(0), thread1PreviousLog.lcr(0));
+            harness.processWatermark(new Watermark(300));
+            assertThat(ids(harness.extractOutputValues())).containsExactly("04000200BB000000/0",
+                    "03001500D7040000/0", "0A000C003C020000/0", "05000100AA000000/0");
+        }
+    }
+
+    @Test
+    void nothingLeavesBeforeTheWatermarkPassesItsCommitScn() throws Exception {
+        Txn first = new Txn("03001500D7040000", 150, 1, 679, 12, 2);
+        Txn second = new Txn("0A000C003C020000", 200, 1, 679, 40, 1);
+        try (var harness = open(StateBackendKind.HEAP, null)) {
+            feed(harness, second.lcr(0), first.lcr(1), first.lcr(0));
+            harness.processWatermark(new Watermark(149));
+            assertThat(harness.extractOutputValues()).isEmpty();
+            harness.processWatermark(new Watermark(199));
+            assertThat(ids(harness.extractOutputValues()))
+                    .containsExactly("03001500D7040000/0", "03001500D7040000/1");
+            harness.processWatermark(new Watermark(200));
+            assertThat(harness.extractOutputValues()).hasSize(3);
+        }
+    }
+
+    @Test
+    void anIncompleteTransactionAtItsWatermarkIsABug() throws Exception {
+        Txn txn = new Txn("0A000C003C020000", 200, 1, 679, 40, 3);
+        try (var harness = open(StateBackendKind.HEAP, null)) {
+            feed(harness, txn.lcr(0), txn.lcr(2));
+            assertThatThrownBy(() -> harness.processWatermark(new Watermark(200)))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("has 2 of its 3 LCR(s)");
+        }
+    }
+
+    @Test
+    void anLcrArrivingAfterItsWatermarkOrTwiceFailsLoudly() throws Exception {
+        Txn txn = new Txn("0A000C003C020000", 200, 1, 679, 40, 2);
+        try (var harness = open(StateBackendKind.HEAP, null)) {
+            feed(harness, txn.lcr(0), txn.lcr(1));
+            assertThatThrownBy(() -> feed(harness, txn.lcr(1))).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("duplicate");
+            harness.processWatermark(new Watermark(300));
+            Txn late = new Txn("03001500D7040000", 250, 1, 679, 30, 1);
+            assertThatThrownBy(() -> feed(harness, late.lcr(0))).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("after the watermark");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void bufferAndProcessedLowPositionSurviveARestore(StateBackendKind backend) throws Exception {
+        Txn first = new Txn("03001500D7040000", 150, 1, 679, 12, 1);
+        Txn second = new Txn("0A000C003C020000", 200, 1, 679, 40, 2);
+        Txn stale = new Txn("04000200BB000000", 140, 1, 679, 20, 1);
+        OperatorSubtaskState state;
+        try (var harness = open(backend, null)) {
+            feed(harness, first.lcr(0), second.lcr(0));
+            harness.processWatermark(new Watermark(150));
+            assertThat(harness.extractOutputValues()).hasSize(1);
+            state = harness.snapshot(1, 10);
+        }
+        try (var harness = open(backend, state)) {
+            feed(harness, second.lcr(1));
+            harness.processWatermark(new Watermark(200));
+            assertThat(ids(harness.extractOutputValues()))
+                    .containsExactly("0A000C003C020000/0", "0A000C003C020000/1");
+        }
+        try (var harness = open(backend, state)) {
+            // A transaction ordered before the processed low position would break commit order.
+            feed(harness, stale.lcr(0));
+            assertThatThrownBy(() -> harness.processWatermark(new Watermark(145)))
+                    .isInstanceOf(IllegalStateException.class).hasMessageContaining("commit order broken");
+        }
+    }
+}

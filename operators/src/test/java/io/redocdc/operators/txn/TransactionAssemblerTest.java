@@ -1,0 +1,521 @@
+package io.redocdc.operators.txn;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.redocdc.operators.lcr.ColumnValue;
+import io.redocdc.operators.lcr.Lcr;
+import io.redocdc.operators.lcr.LcrCommand;
+import io.redocdc.operators.lcr.Position;
+import io.redocdc.operators.lcr.ValueKind;
+import io.redocdc.source.model.RedoRecord;
+import java.util.List;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The transaction assembler on realistic LogMiner rows (reference/oracle/operation-codes.md for the
+ * operation codes and the savepoint-rollback matching rule). Key behaviours run on heap and RocksDB state.
+ */
+class TransactionAssemblerTest {
+
+    /** 10.12.572 and the partial XID of the same slot that rollback-to-savepoint undo rows carry. */
+    static final String XID_A = "0A000C003C020000";
+    static final String XID_A_PARTIAL = "0A000C00FFFFFFFF";
+    /** 10.12.573: the same undo slot, reused by the next transaction. */
+    static final String XID_A_NEXT = "0A000C003D020000";
+    /** 3.21.1239: another slot. */
+    static final String XID_B = "03001500D7040000";
+
+    static final String ROW_1 = "AAAR+oAAFAAAARfACA";
+    static final String ROW_2 = "AAAR+oAAFAAAARfACB";
+    static final String ROW_3 = "AAAR+oAAFAAAARfACC";
+
+    private static ColumnValue string(String name, String text) {
+        return ColumnValue.ofString(name, text);
+    }
+
+    private static ColumnValue created() {
+        return new ColumnValue("CREATED", ValueKind.DATE, "2026-02-28 13:45:59");
+    }
+
+    private static List<String> describe(List<Lcr> lcrs) {
+        return lcrs.stream().map(TransactionAssemblerTest::describe).toList();
+    }
+
+    /** "XID COMMAND ID=n" for compact order assertions. */
+    private static String describe(Lcr lcr) {
+        ColumnValue[] image = lcr.newValues().length > 0 ? lcr.newValues() : lcr.oldValues();
+        return lcr.xid() + " " + lcr.command() + " ID=" + image[0].text();
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void singleCommitEmitsTheChangesWithImagesAndPlace(StateBackendKind backend) throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        RedoRecord start = log.start(1000, XID_A);
+        RedoRecord insert = log.dml(1001, XID_A, ROW_1, Sql.insert(1, "it's"));
+        RedoRecord update = log.dml(1002, XID_A, ROW_1, Sql.update(1, "it's", "shipped"));
+        RedoRecord delete = log.dml(1003, XID_A, ROW_1, Sql.delete(1, "shipped"));
+        RedoRecord commit = log.commit(1005, XID_A);
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            h.feed(start, insert, update, delete, commit).watermark(1004);
+            assertThat(h.operator.slotsHoldingState()).as("slots holding an open transaction").isEqualTo(1);
+            h.watermark(1005);
+
+            List<Lcr> lcrs = h.lcrs();
+            assertThat(lcrs).extracting(Lcr::command)
+                    .containsExactly(LcrCommand.INSERT, LcrCommand.UPDATE, LcrCommand.DELETE);
+            Lcr first = lcrs.get(0);
+            assertThat(first.sourceDatabase()).isEqualTo("ORCL");
+            assertThat(first.qualifiedTable()).isEqualTo("OE.ORDERS");
+            assertThat(first.xid()).isEqualTo(XID_A);
+            assertThat(first.scn()).isEqualTo(1001);
+            assertThat(first.commitScn()).isEqualTo(1005);
+            assertThat(first.thread()).isEqualTo(1);
+            assertThat(first.rsId()).isEqualTo(insert.rsId());
+            assertThat(first.sourceTime()).isEqualTo(insert.timestamp());
+            assertThat(first.oldValues()).isEmpty();
+            assertThat(first.newValues()).containsExactly(string("ID", "1"), string("NOTE", "it's"), created());
+
+            Lcr second = lcrs.get(1);
+            assertThat(second.oldValues()).containsExactly(string("ID", "1"), string("NOTE", "it's"), created());
+            assertThat(second.newValues()).containsExactly(string("ID", "1"), string("NOTE", "shipped"), created());
+            Lcr third = lcrs.get(2);
+            assertThat(third.oldValues()).containsExactly(string("ID", "1"), string("NOTE", "shipped"), created());
+            assertThat(third.newValues()).isEmpty();
+
+            assertThat(lcrs).extracting(Lcr::ordinal).containsExactly(0, 1, 2);
+            assertThat(lcrs).extracting(Lcr::transactionSize).containsOnly(3);
+            assertThat(lcrs).extracting(Lcr::transInd).containsExactly(0, 1, 2);
+            assertThat(lcrs.get(2).position())
+                    .isEqualTo(Position.of(1005, 1, 679, commit.index(), 2, 1003).toHex());
+            assertThat(h.harness.extractOutputStreamRecords()).extracting(StreamRecord::getTimestamp)
+                    .containsOnly(1005L);
+            assertThat(h.operator.slotsHoldingState()).as("state left after the commit").isZero();
+        }
+    }
+
+    @Test
+    void updateAfterImageAppendsSetColumnsMissingFromTheWhereClause() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        String pkLoggedUpdate = "update \"OE\".\"ORDERS\" set \"NOTE\" = 'x', \"AMOUNT\" = '42.50' "
+                + "where \"ID\" = '7' and \"NOTE\" IS NULL";
+        try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.HEAP)) {
+            h.feed(log.start(10, XID_A), log.dml(11, XID_A, ROW_1, pkLoggedUpdate), log.commit(12, XID_A))
+                    .watermark(12);
+            Lcr lcr = h.lcrs().get(0);
+            assertThat(lcr.oldValues()).containsExactly(string("ID", "7"), ColumnValue.ofNull("NOTE"));
+            assertThat(lcr.newValues())
+                    .containsExactly(string("ID", "7"), string("NOTE", "x"), string("AMOUNT", "42.50"));
+            assertThat(lcr.transInd()).isEqualTo(3);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void commitWaitsUntilTheWatermarkPassesItsScn(StateBackendKind backend) throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            h.feed(log.start(1000, XID_A), log.dml(1001, XID_A, ROW_1, Sql.insert(1, "a")), log.commit(1005, XID_A));
+            h.watermark(1004);
+            assertThat(h.lcrs()).isEmpty();
+            h.watermark(1005);
+            assertThat(describe(h.lcrs())).containsExactly(XID_A + " INSERT ID=1");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void interleavedTransactionsOnTwoSlotsEachComeOutWholeAtTheirCommit(StateBackendKind backend)
+            throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            h.feed(log.start(100, XID_A), log.dml(101, XID_A, ROW_1, Sql.insert(1, "a1")),
+                    log.start(102, XID_B), log.dml(103, XID_B, ROW_2, Sql.insert(2, "b1")),
+                    log.dml(104, XID_A, ROW_3, Sql.insert(3, "a2")), log.dml(105, XID_B, ROW_2,
+                            Sql.update(2, "b1", "b2")),
+                    log.commit(106, XID_B), log.commit(107, XID_A));
+            h.watermark(106);
+            assertThat(describe(h.lcrs())).containsExactly(XID_B + " INSERT ID=2", XID_B + " UPDATE ID=2");
+            h.watermark(200);
+            assertThat(describe(h.lcrs())).containsExactly(XID_B + " INSERT ID=2", XID_B + " UPDATE ID=2",
+                    XID_A + " INSERT ID=1", XID_A + " INSERT ID=3");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void rowsReadFromALaterLogFirstAreStillEmittedInRedoOrder(StateBackendKind backend) throws Exception {
+        RedoLog log100 = RedoLog.of(1, 100);
+        RedoLog log101 = RedoLog.of(1, 101);
+        RedoLog log102 = RedoLog.of(1, 102);
+        RedoRecord[] first = {log100.start(500, XID_A), log100.dml(501, XID_A, ROW_1, Sql.insert(1, "a")),
+                log100.dml(502, XID_A, ROW_2, Sql.insert(2, "b"))};
+        // A late row of the open transaction carrying a lower SCN than rows before it in the redo.
+        RedoRecord[] second = {log101.dml(600, XID_A, ROW_3, Sql.insert(3, "c")),
+                log101.dml(550, XID_A, ROW_1, Sql.update(1, "a", "a2"))};
+        RedoRecord[] third = {log102.dml(700, XID_A, ROW_2, Sql.delete(2, "b")), log102.commit(701, XID_A)};
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            h.feed(third).feed(second).watermark(400).feed(first).watermark(701);
+            assertThat(describe(h.lcrs())).containsExactly(XID_A + " INSERT ID=1", XID_A + " INSERT ID=2",
+                    XID_A + " INSERT ID=3", XID_A + " UPDATE ID=1", XID_A + " DELETE ID=2");
+            assertThat(h.lcrs()).extracting(Lcr::scn).containsExactly(501L, 502L, 600L, 550L, 700L);
+            assertThat(h.lcrs()).extracting(Lcr::positionValue).isSorted();
+        }
+    }
+
+    /** Log 101 (A's COMMIT, then B's START on the same slot) is read before log 100 (A's START and rows). */
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void aReusedSlotWhoseLaterLogIsReadFirstKeepsTheTwoTransactionsApart(StateBackendKind backend)
+            throws Exception {
+        RedoLog log100 = RedoLog.of(1, 100);
+        RedoLog log101 = RedoLog.of(1, 101);
+        RedoRecord[] older = {log100.start(500, XID_A), log100.dml(501, XID_A, ROW_1, Sql.insert(1, "a"))};
+        RedoRecord[] newer = {log101.dml(600, XID_A, ROW_2, Sql.insert(2, "a")), log101.commit(601, XID_A),
+                log101.start(602, XID_A_NEXT), log101.dml(603, XID_A_NEXT, ROW_1, Sql.delete(1, "a")),
+                log101.commit(604, XID_A_NEXT)};
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            h.feed(newer).feed(older).watermark(700);
+            assertThat(describe(h.lcrs())).containsExactly(
+                    XID_A + " INSERT ID=1", XID_A + " INSERT ID=2", XID_A_NEXT + " DELETE ID=1");
+            assertThat(h.operator.slotsHoldingState()).isZero();
+        }
+    }
+
+    /** Many rows over three logs read out of order, with savepoint rollbacks sprinkled in. */
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void aLargeTransactionStreamsOutInRedoOrder(StateBackendKind backend) throws Exception {
+        int perLog = 400;
+        List<List<RedoRecord>> logs = new java.util.ArrayList<>();
+        List<Integer> expectedIds = new java.util.ArrayList<>();
+        long scn = 1000;
+        int id = 0;
+        for (int sequence = 200; sequence < 203; sequence++) {
+            RedoLog log = RedoLog.of(1, sequence);
+            List<RedoRecord> records = new java.util.ArrayList<>();
+            if (sequence == 200) {
+                records.add(log.start(scn++, XID_A));
+            }
+            for (int i = 0; i < perLog; i++) {
+                String rowId = String.format("AAAR+oAAFAAAA%05d", id);
+                records.add(log.dml(scn++, XID_A, rowId, Sql.insert(id, "n" + id)));
+                if (id % 7 == 3) {
+                    records.add(log.undo(scn++, XID_A_PARTIAL, rowId, Sql.undoInsert(rowId)));
+                } else {
+                    expectedIds.add(id);
+                }
+                id++;
+            }
+            if (sequence == 202) {
+                records.add(log.commit(scn++, XID_A));
+            }
+            logs.add(records);
+        }
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            h.feed(logs.get(2).toArray(RedoRecord[]::new)).feed(logs.get(0).toArray(RedoRecord[]::new))
+                    .feed(logs.get(1).toArray(RedoRecord[]::new)).watermark(scn);
+            List<Lcr> lcrs = h.lcrs();
+            assertThat(lcrs).extracting(lcr -> Integer.parseInt(lcr.newValues()[0].text()))
+                    .containsExactlyElementsOf(expectedIds);
+            assertThat(lcrs).extracting(Lcr::transactionSize).containsOnly(expectedIds.size());
+            assertThat(lcrs).extracting(Lcr::positionValue).isSorted().doesNotHaveDuplicates();
+            assertThat(h.operator.slotsHoldingState()).isZero();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void fullRollbackIsDiscarded(StateBackendKind backend) throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            h.feed(log.start(10, XID_A), log.dml(11, XID_A, ROW_1, Sql.insert(1, "a")),
+                    log.dml(12, XID_A, ROW_1, Sql.update(1, "a", "b")),
+                    log.undo(13, XID_A_PARTIAL, ROW_1, Sql.undoUpdate("a", ROW_1)),
+                    log.undo(14, XID_A_PARTIAL, ROW_1, Sql.undoInsert(ROW_1)),
+                    log.rollback(15, XID_A),
+                    log.start(20, XID_A_NEXT), log.dml(21, XID_A_NEXT, ROW_2, Sql.insert(2, "kept")),
+                    log.commit(22, XID_A_NEXT));
+            h.watermark(30);
+            assertThat(describe(h.lcrs())).containsExactly(XID_A_NEXT + " INSERT ID=2");
+            assertThat(h.operator.slotsHoldingState()).isZero();
+        }
+    }
+
+    /**
+     * The savepoint scenario of operation-codes.md: insert 10, savepoint, insert 11, update 10, delete 1,
+     * rollback to savepoint, insert 12, commit. Undo rows (partial XID) come in reverse order.
+     */
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void rollbackToSavepointCancelsTheUndoneRows(StateBackendKind backend) throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        String row10 = ROW_1;
+        String row11 = ROW_2;
+        String row1 = ROW_3;
+        String row12 = "AAAR+oAAFAAAARfACD";
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            h.feed(log.start(100, XID_A),
+                    log.dml(101, XID_A, row10, Sql.insert(10, "ten")),
+                    log.dml(102, XID_A, row11, Sql.insert(11, "eleven")),
+                    log.dml(103, XID_A, row10, Sql.update(10, "ten", "TEN")),
+                    log.dml(104, XID_A, row1, Sql.delete(1, "one")),
+                    log.undo(105, XID_A_PARTIAL, row1, Sql.insert(1, "one")),
+                    log.undo(105, XID_A_PARTIAL, row10, Sql.undoUpdate("ten", row10)),
+                    log.undo(105, XID_A_PARTIAL, row11, Sql.undoInsert(row11)),
+                    log.dml(106, XID_A, row12, Sql.insert(12, "twelve")),
+                    log.commit(107, XID_A));
+            h.watermark(107);
+            assertThat(describe(h.lcrs())).containsExactly(XID_A + " INSERT ID=10", XID_A + " INSERT ID=12");
+            assertThat(h.lcrs()).extracting(Lcr::transactionSize).containsOnly(2);
+            assertThat(h.operator.slotsHoldingState()).isZero();
+        }
+    }
+
+    /** Two savepoints on one row: undo rows pop the row's changes newest first, a stack per ROW_ID. */
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void undoRowsForTheSameRowIdUnwindItsChangesNewestFirst(StateBackendKind backend) throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            h.feed(log.start(100, XID_A),
+                    log.dml(101, XID_A, ROW_1, Sql.insert(1, "v0")),
+                    // savepoint s1
+                    log.dml(102, XID_A, ROW_1, Sql.update(1, "v0", "a")),
+                    // savepoint s2
+                    log.dml(103, XID_A, ROW_1, Sql.update(1, "a", "b")),
+                    log.dml(104, XID_A, ROW_1, Sql.update(1, "b", "c")),
+                    // rollback to s2
+                    log.undo(105, XID_A_PARTIAL, ROW_1, Sql.undoUpdate("b", ROW_1)),
+                    log.undo(105, XID_A_PARTIAL, ROW_1, Sql.undoUpdate("a", ROW_1)),
+                    log.dml(106, XID_A, ROW_1, Sql.update(1, "a", "d")),
+                    // rollback to s1
+                    log.undo(107, XID_A_PARTIAL, ROW_1, Sql.undoUpdate("a", ROW_1)),
+                    log.undo(107, XID_A_PARTIAL, ROW_1, Sql.undoUpdate("v0", ROW_1)),
+                    log.dml(108, XID_A, ROW_2, Sql.insert(2, "x")),
+                    log.dml(109, XID_A, ROW_1, Sql.update(1, "v0", "e")),
+                    log.commit(110, XID_A));
+            h.watermark(110);
+            List<Lcr> lcrs = h.lcrs();
+            assertThat(describe(lcrs)).containsExactly(
+                    XID_A + " INSERT ID=1", XID_A + " INSERT ID=2", XID_A + " UPDATE ID=1");
+            assertThat(lcrs.get(2).newValues()[1].text()).isEqualTo("e");
+            assertThat(lcrs).extracting(Lcr::scn).containsExactly(101L, 108L, 109L);
+        }
+    }
+
+    @Test
+    void anUndoRowThatMatchesNothingIsCountedNotFatal() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.HEAP)) {
+            h.feed(log.start(100, XID_A), log.dml(101, XID_A, ROW_1, Sql.insert(1, "a")),
+                    log.undo(102, XID_A_PARTIAL, ROW_2, Sql.undoInsert(ROW_2)), log.commit(103, XID_A));
+            h.watermark(103);
+            assertThat(describe(h.lcrs())).containsExactly(XID_A + " INSERT ID=1");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void aTransactionWhoseStartWasNotReadIsDiscarded(StateBackendKind backend) throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            // Capture started in the middle of XID_A: its rows and COMMIT arrive, its START never does.
+            h.feed(log.dml(101, XID_A, ROW_1, Sql.insert(1, "a")), log.dml(102, XID_A, ROW_2, Sql.insert(2, "b")),
+                    log.commit(103, XID_A),
+                    log.start(110, XID_A_NEXT), log.dml(111, XID_A_NEXT, ROW_3, Sql.insert(3, "c")),
+                    log.commit(112, XID_A_NEXT));
+            h.watermark(103);
+            assertThat(h.lcrs()).isEmpty();
+            h.watermark(112);
+            assertThat(describe(h.lcrs())).containsExactly(XID_A_NEXT + " INSERT ID=3");
+            assertThat(h.operator.slotsHoldingState()).isZero();
+        }
+    }
+
+    @Test
+    void rowsOfATransactionWhoseEndWasNotReadAreDroppedAtTheNextStartOfTheSlot() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.HEAP)) {
+            h.feed(log.start(100, XID_A), log.dml(101, XID_A, ROW_1, Sql.insert(1, "lost")),
+                    log.start(110, XID_A_NEXT), log.dml(111, XID_A_NEXT, ROW_3, Sql.insert(3, "c")));
+            assertThat(h.operator.openTransactionCount()).isEqualTo(2);
+            h.feed(log.commit(112, XID_A_NEXT)).watermark(112);
+            assertThat(describe(h.lcrs())).containsExactly(XID_A_NEXT + " INSERT ID=3");
+            assertThat(h.operator.openTransactionCount()).isZero();
+            assertThat(h.operator.slotsHoldingState()).isZero();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void slotReuseGivesTwoTransactionsInRedoOrderUnderOneWatermark(StateBackendKind backend) throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        RedoRecord firstCommit;
+        RedoRecord secondCommit;
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            h.feed(log.start(100, XID_A), log.dml(101, XID_A, ROW_1, Sql.insert(1, "first")),
+                    firstCommit = log.commit(102, XID_A),
+                    log.start(103, XID_A_NEXT), log.dml(104, XID_A_NEXT, ROW_2, Sql.insert(2, "second")),
+                    log.dml(104, XID_A_NEXT, ROW_1, Sql.delete(1, "first")),
+                    secondCommit = log.commit(105, XID_A_NEXT));
+            h.watermark(200);
+            List<Lcr> lcrs = h.lcrs();
+            assertThat(describe(lcrs)).containsExactly(
+                    XID_A + " INSERT ID=1", XID_A_NEXT + " INSERT ID=2", XID_A_NEXT + " DELETE ID=1");
+            assertThat(lcrs).extracting(Lcr::commitScn).containsExactly(102L, 105L, 105L);
+            assertThat(lcrs.get(0).positionValue().transactionId())
+                    .isEqualTo(Position.of(102, 1, 679, firstCommit.index(), 0, 0).transactionId());
+            assertThat(lcrs.get(1).positionValue().transactionId())
+                    .isEqualTo(Position.of(105, 1, 679, secondCommit.index(), 0, 0).transactionId());
+            assertThat(lcrs).extracting(Lcr::transInd).containsExactly(3, 0, 2);
+            assertThat(lcrs).extracting(Lcr::positionValue).isSorted().doesNotHaveDuplicates();
+        }
+    }
+
+    @Test
+    void ddlBecomesADdlLcr() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        String ddl = "alter table \"OE\".\"ORDERS\" add (\"AMOUNT\" NUMBER(10,2))";
+        try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.HEAP)) {
+            h.feed(log.start(100, XID_A), log.ddl(101, XID_A, "OE", "ORDERS", ddl), log.commit(102, XID_A))
+                    .watermark(102);
+            Lcr lcr = h.lcrs().get(0);
+            assertThat(lcr.command()).isEqualTo(LcrCommand.DDL);
+            assertThat(lcr.ddlText()).isEqualTo(ddl);
+            assertThat(lcr.qualifiedTable()).isEqualTo("OE.ORDERS");
+            assertThat(lcr.oldValues()).isEmpty();
+            assertThat(lcr.newValues()).isEmpty();
+        }
+    }
+
+    @Test
+    void lobOperationsAreLeftOutAndTheTransactionSizeCountsOnlyEmittedLcrs() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.HEAP)) {
+            h.feed(log.start(100, XID_A), log.dml(101, XID_A, ROW_1, Sql.insert(1, "a")),
+                    log.lobWrite(102, XID_A, "OE", "ORDERS", ROW_1), log.dml(103, XID_A, ROW_2, Sql.insert(2, "b")),
+                    log.commit(104, XID_A)).watermark(104);
+            assertThat(h.lcrs()).extracting(Lcr::ordinal).containsExactly(0, 1);
+            assertThat(h.lcrs()).extracting(Lcr::transactionSize).containsOnly(2);
+            assertThat(h.operator.slotsHoldingState()).isZero();
+        }
+    }
+
+    @Test
+    void aTransactionWithoutCapturedChangesEmitsNothing() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.HEAP)) {
+            h.feed(log.start(100, XID_A), log.commit(101, XID_A)).watermark(101);
+            assertThat(h.lcrs()).isEmpty();
+            assertThat(h.operator.slotsHoldingState()).isZero();
+        }
+    }
+
+    @Test
+    void aTransactionCommittedBeforeTheStartScnIsDiscarded() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        AssemblerOptions options = AssemblerOptions.builder().startScn(105).build();
+        try (AssemblerHarness h = AssemblerHarness.open(options, StateBackendKind.HEAP)) {
+            h.feed(log.start(100, XID_A), log.dml(101, XID_A, ROW_1, Sql.insert(1, "before")), log.commit(104, XID_A),
+                    log.start(102, XID_B), log.dml(103, XID_B, ROW_2, Sql.insert(2, "after")), log.commit(105, XID_B));
+            h.watermark(110);
+            assertThat(describe(h.lcrs())).containsExactly(XID_B + " INSERT ID=2");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void snapshotAndRestoreInTheMiddleOfATransactionGivesTheSameOutput(StateBackendKind backend)
+            throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        RedoRecord[] before = {log.start(100, XID_A), log.dml(101, XID_A, ROW_1, Sql.insert(1, "a")),
+                log.dml(102, XID_A, ROW_2, Sql.insert(2, "b")), log.start(103, XID_B),
+                log.dml(104, XID_B, ROW_3, Sql.insert(3, "c"))};
+        RedoRecord[] after = {log.dml(105, XID_A, ROW_1, Sql.update(1, "a", "a2")),
+                log.undo(106, XID_A_PARTIAL, ROW_1, Sql.undoUpdate("a", ROW_1)),
+                log.commit(107, XID_B), log.commit(108, XID_A)};
+
+        List<Lcr> uninterrupted;
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            h.feed(before).watermark(99).feed(after).watermark(200);
+            uninterrupted = h.lcrs();
+        }
+
+        OperatorSubtaskState state;
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            h.feed(before).watermark(99);
+            state = h.snapshot(1);
+        }
+        try (AssemblerHarness h = AssemblerHarness.restore(AssemblerOptions.defaults(), backend, state)) {
+            assertThat(h.operator.openTransactionCount()).isEqualTo(2);
+            assertThat(h.operator.oldestOpenStartScn()).isEqualTo(100);
+            h.feed(after).watermark(200);
+            assertThat(h.lcrs()).usingRecursiveFieldByFieldElementComparator().isEqualTo(uninterrupted);
+            assertThat(describe(h.lcrs())).containsExactly(XID_B + " INSERT ID=3", XID_A + " INSERT ID=1",
+                    XID_A + " INSERT ID=2");
+            assertThat(h.operator.openTransactionCount()).isZero();
+        }
+    }
+
+    @Test
+    void aStatementThatDoesNotParseFailsWithItsOrigin() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        String broken = "insert into \"OE\".\"ORDERS\"(\"ID\",\"NOTE\") values ('1',";
+        RedoRecord bad = log.dml(101, XID_A, ROW_1, broken);
+        try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.HEAP)) {
+            h.feed(log.start(100, XID_A), bad, log.commit(102, XID_A));
+            assertThatThrownBy(() -> h.watermark(102))
+                    .as("a row that never converts must not put the job into a restart loop")
+                    .isInstanceOf(SuppressRestartsException.class)
+                    .cause()
+                    .isInstanceOf(RowConversionException.class)
+                    .hasMessageContaining("log 1_679_1029337344 line " + bad.line())
+                    .hasMessageContaining(broken)
+                    .hasMessageContaining(XID_A);
+        }
+    }
+
+    @Test
+    void aTableNameThatDisagreesWithSegOwnerFails() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        RedoRecord mislabelled = log.row(101, XID_A, io.redocdc.source.model.OperationCode.INSERT, "INSERT", false,
+                "HR", "ORDERS", ROW_1, Sql.insert(1, "a"));
+        try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.HEAP)) {
+            h.feed(log.start(100, XID_A), mislabelled, log.commit(102, XID_A));
+            assertThatThrownBy(() -> h.watermark(102)).isInstanceOf(SuppressRestartsException.class)
+                    .cause().isInstanceOf(RowConversionException.class)
+                    .hasMessageContaining("OE.ORDERS").hasMessageContaining("HR.ORDERS");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void deadLetterModeDivertsTheRowAndTheTransactionGoesOn(StateBackendKind backend) throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        String broken = "insert into \"OE\".\"ORDERS\"(\"ID\") values (BOGUS('1'))";
+        RedoRecord bad = log.dml(102, XID_A, ROW_2, broken);
+        AssemblerOptions options = AssemblerOptions.builder().deadLetter(true).sourceDatabase("SALESDB").build();
+        try (AssemblerHarness h = AssemblerHarness.open(options, backend)) {
+            h.feed(log.start(100, XID_A), log.dml(101, XID_A, ROW_1, Sql.insert(1, "a")), bad,
+                    log.dml(103, XID_A, ROW_3, Sql.insert(3, "c")), log.commit(104, XID_A)).watermark(104);
+            assertThat(describe(h.lcrs())).containsExactly(XID_A + " INSERT ID=1", XID_A + " INSERT ID=3");
+            assertThat(h.lcrs()).extracting(Lcr::transInd).containsExactly(0, 2);
+            assertThat(h.lcrs()).extracting(Lcr::sourceDatabase).containsOnly("SALESDB");
+            List<DeadLetter> dead = h.harness.getSideOutput(TransactionAssembler.DEAD_LETTERS).stream()
+                    .map(StreamRecord::getValue).toList();
+            assertThat(dead).hasSize(1);
+            assertThat(dead.get(0).origin()).isEqualTo(bad.origin());
+            assertThat(dead.get(0).statement()).isEqualTo(broken);
+            assertThat(dead.get(0).xid()).isEqualTo(XID_A);
+            assertThat(dead.get(0).scn()).isEqualTo(102);
+            assertThat(dead.get(0).error()).isNotBlank();
+        }
+    }
+}

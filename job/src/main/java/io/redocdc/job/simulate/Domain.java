@@ -1,0 +1,26 @@
+package io.redocdc.job.simulate;
+
+/** What a column holds, so {@link ValueGenerator} can make plausible values for it. */
+enum Domain {
+    ID,
+    CUSTOMER_REF,
+    PRODUCT_REF,
+    ORDER_REF,
+    LINE_NO,
+    PERSON_NAME,
+    EMAIL,
+    CITY,
+    MONEY,
+    QUANTITY,
+    ORDER_STATUS,
+    DAY_TIME,
+    INSTANT,
+    CHECKSUM,
+    FREE_TEXT,
+    SKU,
+    PRODUCT_NAME,
+    EVENT,
+    SHORT_NOTE,
+    /** Columns of SYS tables the simulator fills itself. */
+    SYSTEM
+}

@@ -1,0 +1,127 @@
+package io.redocdc.job.simulate;
+
+import io.redocdc.source.model.OperationCode;
+import java.io.IOException;
+import java.util.SplittableRandom;
+
+/**
+ * Turns transaction events into V$LOGMNR_CONTENTS rows on the transaction's thread, each at the next SCN:
+ * START before the first change, the change rows (SQL_UNDO = the inverse statement), rollback rows
+ * (ROLLBACK = 1, ROWID-based, same ROW_ID and SSN as the row undone, sometimes with the partial XID), COMMIT
+ * and ROLLBACK rows, DDL rows, and INTERNAL rows now and then.
+ */
+final class RedoEmitter {
+
+    private final ScnClock clock;
+    private final RedoLogWriter[] writers;
+    private final SplittableRandom random;
+    private final double internalRowRatio;
+
+    RedoEmitter(ScnClock clock, RedoLogWriter[] writers, SplittableRandom random, double internalRowRatio) {
+        this.clock = clock;
+        this.writers = writers;
+        this.random = random;
+        this.internalRowRatio = internalRowRatio;
+    }
+
+    void change(OpenTransaction tx, RowChange c) throws IOException {
+        startIfNeeded(tx);
+        TableDef t = c.table();
+        String redo;
+        String undo;
+        OperationCode op;
+        switch (c.op()) {
+            case I -> {
+                op = OperationCode.INSERT;
+                redo = SqlText.insert(t, c.after());
+                undo = SqlText.delete(t, c.after());
+            }
+            case U -> {
+                op = OperationCode.UPDATE;
+                redo = SqlText.update(t, c.setColumns(), c.after(), c.before());
+                undo = SqlText.update(t, c.setColumns(), c.before(), c.after());
+            }
+            default -> {
+                op = OperationCode.DELETE;
+                redo = SqlText.delete(t, c.before());
+                undo = SqlText.insert(t, c.before());
+            }
+        }
+        write(tx, tx.xidRaw, op, false, t, c.rowId(), c.ssn(), redo, undo);
+        if (random.nextDouble() < internalRowRatio) {
+            long indexObj = t.dataObj() + 1;
+            write(tx, tx.xidRaw, OperationCode.INTERNAL, false, null, null, indexObj,
+                    RowIds.of(indexObj, 0, 0, 0), c.ssn(), null, null);
+        }
+    }
+
+    /** The rollback row undoing a change: the inverse operation, addressed by ROWID. */
+    void undo(OpenTransaction tx, RowChange c) throws IOException {
+        TableDef t = c.table();
+        String redo;
+        String undo;
+        OperationCode op;
+        switch (c.op()) {
+            case I -> {
+                op = OperationCode.DELETE;
+                redo = SqlText.deleteByRowId(t, c.rowId());
+                undo = SqlText.insert(t, c.after());
+            }
+            case U -> {
+                op = OperationCode.UPDATE;
+                redo = SqlText.updateByRowId(t, c.setColumns(), c.before(), c.rowId());
+                undo = SqlText.updateByRowId(t, c.setColumns(), c.after(), c.rowId());
+            }
+            default -> {
+                op = OperationCode.INSERT;
+                redo = SqlText.insert(t, c.before());
+                undo = SqlText.deleteByRowId(t, c.rowId());
+            }
+        }
+        String xid = random.nextBoolean() ? tx.partialXidRaw : tx.xidRaw;
+        write(tx, xid, op, true, t, c.rowId(), c.ssn(), redo, undo);
+    }
+
+    void ddl(OpenTransaction tx, String owner, String table, long dataObj, String text) throws IOException {
+        startIfNeeded(tx);
+        writeRow(tx, clock.next(), tx.xidRaw, OperationCode.DDL, false, owner, table, dataObj, RowIds.NONE, 0, text,
+                null);
+    }
+
+    /** COMMIT at a fresh SCN; returns the commit SCN. */
+    long commit(OpenTransaction tx) throws IOException {
+        long scn = clock.advance();
+        writeRow(tx, scn, tx.xidRaw, OperationCode.COMMIT, false, null, null, 0, RowIds.NONE, 0, "commit", null);
+        return scn;
+    }
+
+    void rollback(OpenTransaction tx) throws IOException {
+        writeRow(tx, clock.next(), tx.xidRaw, OperationCode.ROLLBACK, false, null, null, 0, RowIds.NONE, 0,
+                "rollback", null);
+    }
+
+    private void startIfNeeded(OpenTransaction tx) throws IOException {
+        if (!tx.started) {
+            tx.started = true;
+            writeRow(tx, clock.next(), tx.xidRaw, OperationCode.START, false, null, null, 0, RowIds.NONE, 0,
+                    "set transaction read write", null);
+        }
+    }
+
+    private void write(OpenTransaction tx, String xid, OperationCode op, boolean rollback, TableDef table, String rowId,
+            long ssn, String redo, String undo) throws IOException {
+        write(tx, xid, op, rollback, table == null ? null : table.owner(), table == null ? null : table.name(),
+                table == null ? 0 : table.dataObj(), rowId, ssn, redo, undo);
+    }
+
+    private void write(OpenTransaction tx, String xid, OperationCode op, boolean rollback, String owner, String table,
+            long dataObj, String rowId, long ssn, String redo, String undo) throws IOException {
+        writeRow(tx, clock.next(), xid, op, rollback, owner, table, dataObj, rowId, ssn, redo, undo);
+    }
+
+    private void writeRow(OpenTransaction tx, long scn, String xid, OperationCode op, boolean rollback, String owner,
+            String table, long dataObj, String rowId, long ssn, String redo, String undo) throws IOException {
+        writers[tx.thread - 1].write(new ContentsRow(scn, tx.thread, xid, op.name(), op.code(), rollback,
+                owner, table, dataObj, rowId, ssn, redo, undo));
+    }
+}

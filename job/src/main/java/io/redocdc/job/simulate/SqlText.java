@@ -1,0 +1,134 @@
+package io.redocdc.job.simulate;
+
+/**
+ * SQL_REDO / SQL_UNDO text as LogMiner writes it with a dictionary, NO_ROWID_IN_STMT and NO_SQL_DELIMITER
+ * (see reference/oracle/sqlredo-corpus-types-and-lobs.sql), plus the ROWID forms of rollback (undo) rows (see
+ * reference/oracle/operation-codes.md). Values are the canonical texts the truth holds; null is SQL NULL.
+ */
+final class SqlText {
+
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+    private SqlText() {
+    }
+
+    /** {@code insert into "O"."T"("A","B") values ('1',NULL)}. */
+    static String insert(TableDef table, String[] values) {
+        StringBuilder sb = new StringBuilder(64 + 24 * values.length);
+        sb.append("insert into ").append(table.quotedName()).append('(');
+        for (int i = 0; i < table.columnCount(); i++) {
+            sb.append(i == 0 ? "" : ",").append('"').append(table.column(i).name()).append('"');
+        }
+        sb.append(") values (");
+        for (int i = 0; i < table.columnCount(); i++) {
+            if (i > 0) {
+                sb.append(',');
+            }
+            appendLiteral(sb, table.column(i).type(), values[i]);
+        }
+        return sb.append(')').toString();
+    }
+
+    /** {@code update "O"."T" set "B" = 'x' where "A" = '1' and "B" IS NULL}: WHERE holds every column. */
+    static String update(TableDef table, int[] setColumns, String[] newValues, String[] oldValues) {
+        StringBuilder sb = new StringBuilder(64 + 48 * oldValues.length);
+        appendUpdateSet(sb, table, setColumns, newValues);
+        appendWhereAllColumns(sb, table, oldValues);
+        return sb.toString();
+    }
+
+    /** {@code delete from "O"."T" where "A" = '1' and "B" IS NULL}. */
+    static String delete(TableDef table, String[] oldValues) {
+        StringBuilder sb = new StringBuilder(64 + 24 * oldValues.length);
+        sb.append("delete from ").append(table.quotedName());
+        appendWhereAllColumns(sb, table, oldValues);
+        return sb.toString();
+    }
+
+    /** Rollback row undoing an insert: {@code delete from "O"."T" where ROWID = 'AAAR...'}. */
+    static String deleteByRowId(TableDef table, String rowId) {
+        return "delete from " + table.quotedName() + " where ROWID = '" + rowId + "'";
+    }
+
+    /** Rollback row undoing an update: {@code update "O"."T" set "B" = 'old' where ROWID = 'AAAR...'}. */
+    static String updateByRowId(TableDef table, int[] setColumns, String[] values, String rowId) {
+        StringBuilder sb = new StringBuilder(64 + 24 * setColumns.length);
+        appendUpdateSet(sb, table, setColumns, values);
+        return sb.append(" where ROWID = '").append(rowId).append('\'').toString();
+    }
+
+    private static void appendUpdateSet(StringBuilder sb, TableDef table, int[] setColumns, String[] values) {
+        sb.append("update ").append(table.quotedName()).append(" set ");
+        for (int i = 0; i < setColumns.length; i++) {
+            int c = setColumns[i];
+            sb.append(i == 0 ? "" : ", ").append('"').append(table.column(c).name()).append("\" = ");
+            appendLiteral(sb, table.column(c).type(), values[c]);
+        }
+    }
+
+    private static void appendWhereAllColumns(StringBuilder sb, TableDef table, String[] values) {
+        for (int i = 0; i < table.columnCount(); i++) {
+            sb.append(i == 0 ? " where " : " and ").append('"').append(table.column(i).name()).append('"');
+            if (values[i] == null) {
+                sb.append(" IS NULL");
+            } else {
+                sb.append(" = ");
+                appendLiteral(sb, table.column(i).type(), values[i]);
+            }
+        }
+    }
+
+    /** The literal LogMiner prints for a value of the type; null prints NULL. */
+    static String literal(ColumnType type, String value) {
+        StringBuilder sb = new StringBuilder();
+        appendLiteral(sb, type, value);
+        return sb.toString();
+    }
+
+    static void appendLiteral(StringBuilder sb, ColumnType type, String value) {
+        if (value == null) {
+            sb.append("NULL");
+            return;
+        }
+        switch (type) {
+            case NUMBER, VARCHAR2 -> appendQuoted(sb, value);
+            case NVARCHAR2 -> {
+                sb.append("UNISTR(");
+                appendUnistrBody(sb, value);
+                sb.append(')');
+            }
+            case DATE -> sb.append("TO_DATE('").append(value).append("', 'YYYY-MM-DD HH24:MI:SS')");
+            case TIMESTAMP -> sb.append("TO_TIMESTAMP('").append(value).append("')");
+            case RAW -> sb.append("HEXTORAW('").append(value).append("')");
+        }
+    }
+
+    private static void appendQuoted(StringBuilder sb, String value) {
+        sb.append('\'');
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            sb.append(c);
+            if (c == '\'') {
+                sb.append('\'');
+            }
+        }
+        sb.append('\'');
+    }
+
+    /** Printable ASCII stays as is (quotes doubled); everything else, and the backslash, becomes \XXXX. */
+    private static void appendUnistrBody(StringBuilder sb, String value) {
+        sb.append('\'');
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '\'') {
+                sb.append("''");
+            } else if (c >= 0x20 && c < 0x7F && c != '\\') {
+                sb.append(c);
+            } else {
+                sb.append('\\').append(HEX[(c >> 12) & 0xF]).append(HEX[(c >> 8) & 0xF])
+                        .append(HEX[(c >> 4) & 0xF]).append(HEX[c & 0xF]);
+            }
+        }
+        sb.append('\'');
+    }
+}

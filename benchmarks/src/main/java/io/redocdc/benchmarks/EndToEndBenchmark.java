@@ -1,0 +1,137 @@
+package io.redocdc.benchmarks;
+
+import io.redocdc.job.pipeline.CapturePipeline;
+import io.redocdc.job.pipeline.JobConfiguration;
+import io.redocdc.job.pipeline.JobOptions;
+import io.redocdc.job.pipeline.StateBackendKind;
+import io.redocdc.job.simulate.SimulationResult;
+import io.redocdc.job.simulate.SimulationSettings;
+import io.redocdc.job.simulate.WorkloadSimulator;
+import io.redocdc.job.verify.OutputSummary;
+import io.redocdc.sinks.files.FileFormat;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * End to end: a simulated redo directory to committed ogg-json files, on an embedded MiniCluster in this JVM.
+ * Reports redo rows/s, changes/s and peak heap per state backend, then the same for one transaction of
+ * {@code --large-transaction-rows} rows. Simulation is not timed.
+ *
+ * <p>Usage: {@code benchmarks/run-end-to-end.sh [--transactions N] [--threads N] [--parallelism N]
+ * [--large-transaction-rows N] [--backends hashmap,rocksdb]}
+ */
+public final class EndToEndBenchmark {
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> opts = Args.parse(args);
+        int transactions = Integer.parseInt(opts.getOrDefault("transactions", "20000"));
+        int threads = Integer.parseInt(opts.getOrDefault("threads", "2"));
+        int parallelism = Integer.parseInt(opts.getOrDefault("parallelism", "2"));
+        int largeRows = Integer.parseInt(opts.getOrDefault("large-transaction-rows", "1000000"));
+        List<StateBackendKind> backends = Stream.of(opts.getOrDefault("backends", "hashmap,rocksdb").split(","))
+                .map(b -> StateBackendKind.valueOf(b.trim().toUpperCase())).toList();
+        Path work = Files.createTempDirectory("redo-cdc-bench");
+        System.out.printf("machine: %d cores, max heap %d MiB, java %s%n", Runtime.getRuntime().availableProcessors(),
+                Runtime.getRuntime().maxMemory() >> 20, System.getProperty("java.version"));
+        try {
+            Path mixed = work.resolve("mixed");
+            SimulationResult workload = WorkloadSimulator.write(mixed, SimulationSettings.defaults()
+                    .withTransactions(transactions).withThreads(threads));
+            System.out.println("workload: " + workload);
+            for (StateBackendKind backend : backends) {
+                measure("mixed workload", mixed, backend, parallelism);
+            }
+            if (largeRows > 0) {
+                Path large = work.resolve("large");
+                SimulationResult one = WorkloadSimulator.write(large, SimulationSettings.defaults()
+                        .withTransactions(0).withThreads(1).withLargeTransactionRows(largeRows));
+                System.out.println("workload: " + one);
+                for (StateBackendKind backend : backends) {
+                    measure("one transaction of " + largeRows + " rows", large, backend, parallelism);
+                }
+            }
+        } finally {
+            deleteRecursively(work);
+        }
+    }
+
+    private static void measure(String label, Path dir, StateBackendKind backend, int parallelism) throws Exception {
+        Path output = dir.resolve("output-" + backend.flinkName());
+        JobOptions options = new JobOptions(dir.resolve("redo"), output, FileFormat.OGG_JSON, true, parallelism,
+                backend, Duration.ofSeconds(10), dir.resolve("checkpoints-" + backend.flinkName()), null, 0, null,
+                List.of("*.*"), null, "ORCL", Map.of(), false);
+        long redoRows = countRedoRows(dir.resolve("redo"));
+        System.gc();
+        resetPeakHeap();
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
+                JobConfiguration.of(options));
+        CapturePipeline.build(env, options);
+        long start = System.nanoTime();
+        env.execute("benchmark " + label + " " + backend.flinkName());
+        double seconds = (System.nanoTime() - start) / 1e9;
+        long peakHeap = peakHeap();
+        OutputSummary summary = OutputSummary.of(output);
+        System.out.printf("RESULT %-36s %-8s parallelism %d: %,10d redo rows, %,10d changes in %7.1f s = %,9.0f redo rows/s,"
+                        + " %,9.0f changes/s, peak heap %,6d MiB%n", label, backend.flinkName(), parallelism, redoRows,
+                summary.changes(), seconds, redoRows / seconds, summary.changes() / seconds, peakHeap >> 20);
+    }
+
+    private static long countRedoRows(Path redo) throws IOException {
+        long rows = 0;
+        try (Stream<Path> files = Files.list(redo.resolve("contents"))) {
+            for (Path file : files.toList()) {
+                try (Stream<String> lines = file.toString().endsWith(".gz")
+                        ? new java.io.BufferedReader(new java.io.InputStreamReader(new java.util.zip.GZIPInputStream(
+                                Files.newInputStream(file)))).lines()
+                        : Files.lines(file)) {
+                    rows += lines.count() - 1;
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static void resetPeakHeap() {
+        heapPools().forEach(MemoryPoolMXBean::resetPeakUsage);
+    }
+
+    private static long peakHeap() {
+        return heapPools().stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
+    }
+
+    private static List<MemoryPoolMXBean> heapPools() {
+        return ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.HEAP).toList();
+    }
+
+    private static void deleteRecursively(Path path) throws IOException {
+        try (Stream<Path> walk = Files.walk(path)) {
+            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        }
+    }
+
+    /** --key value pairs. */
+    private static final class Args {
+        static Map<String, String> parse(String[] args) {
+            java.util.Map<String, String> map = new java.util.HashMap<>();
+            for (int i = 0; i + 1 < args.length; i += 2) {
+                if (!args[i].startsWith("--")) {
+                    throw new IllegalArgumentException("expected --option value pairs, got '" + args[i] + "'");
+                }
+                map.put(args[i].substring(2), args[i + 1]);
+            }
+            return map;
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package io.redocdc.job.pipeline;
+
+import io.redocdc.operators.lcr.Lcr;
+import io.redocdc.operators.ordering.CommitSequencer;
+import io.redocdc.operators.txn.AssemblerOptions;
+import io.redocdc.operators.txn.TableFilter;
+import io.redocdc.operators.txn.TransactionAssembler;
+import io.redocdc.sinks.files.ChangeFileSink;
+import io.redocdc.sinks.files.DeadLetterFileSink;
+import io.redocdc.sinks.files.FileSinkOptions;
+import io.redocdc.source.RedoLogSource;
+import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.Scn;
+import java.util.function.UnaryOperator;
+import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+
+/**
+ * The topology of DESIGN.md: redo-log source, transaction assembler keyed by XID slot, commit sequencer, file
+ * sink. Operator uids are fixed here and in the components; changing one breaks savepoint compatibility.
+ */
+public final class CapturePipeline {
+
+    public static final String SOURCE_UID = "redo-log-source";
+
+    private CapturePipeline() {
+    }
+
+    public static void build(StreamExecutionEnvironment env, JobOptions options) {
+        build(env, options, UnaryOperator.identity());
+    }
+
+    /**
+     * @param beforeSink applied to the sequenced LCR stream before the sink (tests insert failure injection here)
+     */
+    public static void build(StreamExecutionEnvironment env, JobOptions options,
+                             UnaryOperator<DataStream<Lcr>> beforeSink) {
+        RedoLogSource.Builder source = RedoLogSource.builder()
+                .redoDirectory(options.sourceDir())
+                .startScn(Scn.of(options.startScn()))
+                .bounded(options.bounded());
+        if (options.maxScn() != null) {
+            source.maxScn(Scn.of(options.maxScn()));
+        }
+        DataStream<RedoRecord> records = env
+                .fromSource(source.build(), WatermarkStrategy.noWatermarks(), SOURCE_UID)
+                .uid(SOURCE_UID);
+
+        SingleOutputStreamOperator<Lcr> committed = TransactionAssembler.assemble(records, assemblerOptions(options));
+        DataStream<Lcr> ordered = CommitSequencer.sequence(committed);
+        if (options.deadLetter()) {
+            DeadLetterFileSink.attach(committed.getSideOutput(TransactionAssembler.DEAD_LETTERS),
+                    options.sinkDir().toString());
+        }
+
+        ChangeFileSink.attach(beforeSink.apply(ordered), FileSinkOptions.builder()
+                .directory(options.sinkDir().toString())
+                .format(options.sinkFormat())
+                .primaryKeys(options.primaryKeys())
+                .build());
+    }
+
+    private static AssemblerOptions assemblerOptions(JobOptions options) {
+        return AssemblerOptions.builder()
+                .sourceDatabase(options.sourceDatabase())
+                .tableFilter(TableFilter.of(
+                        options.include() != null ? options.include() : TableFilter.DEFAULT_INCLUDE,
+                        options.exclude() != null ? options.exclude() : TableFilter.DEFAULT_EXCLUDE))
+                .startScn(options.startScn())
+                .deadLetter(options.deadLetter())
+                .build();
+    }
+}

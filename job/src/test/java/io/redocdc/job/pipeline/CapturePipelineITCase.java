@@ -1,0 +1,162 @@
+package io.redocdc.job.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.redocdc.job.simulate.SimulationSettings;
+import io.redocdc.job.simulate.WorkloadSimulator;
+import io.redocdc.job.verify.ChangeFiles;
+import io.redocdc.job.verify.TruthComparison;
+import io.redocdc.sinks.files.FileFormat;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.apache.flink.api.common.JobID;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.util.ExceptionUtils;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * The whole job on a MiniCluster against the simulator's truth: clean runs at several parallelisms, RAC, runs
+ * failed on purpose and restored from checkpoints, stop-with-savepoint and restart at another parallelism, and a
+ * sequence gap.
+ */
+class CapturePipelineITCase {
+
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
+            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4)
+                    .build());
+
+    @TempDir
+    Path tmp;
+
+    private static final SimulationSettings WORKLOAD = SimulationSettings.defaults()
+            .withSeed(7).withTransactions(400).withRowsPerLog(400);
+
+    @ParameterizedTest(name = "parallelism {0}, {1}")
+    @CsvSource({"1, HASHMAP", "4, HASHMAP", "4, ROCKSDB"})
+    void cleanRunEqualsTruth(int parallelism, StateBackendKind backend) throws Exception {
+        WorkloadSimulator.write(tmp, WORKLOAD);
+        run(options(parallelism, true, backend), Optional.empty());
+        assertEqualsTruth();
+    }
+
+    @Test
+    void racWorkloadOfTwoThreadsEqualsTruth() throws Exception {
+        WorkloadSimulator.write(tmp, WORKLOAD.withThreads(2).withSeed(11));
+        run(options(3, true), Optional.empty());
+        assertEqualsTruth();
+    }
+
+    @Test
+    void failuresRestoredFromCheckpointsLoseAndDuplicateNothing() throws Exception {
+        WorkloadSimulator.write(tmp, WORKLOAD.withThreads(2).withTransactions(2000));
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 10);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
+        StreamExecutionEnvironment env = environment(options(2, true), conf);
+        CapturePipeline.build(env, options(2, true),
+                lcrs -> lcrs.map(new FailureInjector(3, 100)).name("failure-injector").setParallelism(1));
+        FailureInjector.INJECTED.set(0);
+        env.execute("failure injection");
+        assertThat(FailureInjector.INJECTED).as("failures injected").hasValue(3);
+        assertEqualsTruth();
+    }
+
+    @Test
+    void stopWithSavepointAndRestartAtAnotherParallelism() throws Exception {
+        WorkloadSimulator.write(tmp, WORKLOAD.withThreads(2).withTransactions(600));
+        Path catalog = tmp.resolve("redo/archived_logs.csv");
+        List<String> allLogs = Files.readAllLines(catalog);
+        // First run sees only the first half of the logs, continuously polling for more.
+        Files.write(catalog, allLogs.subList(0, 1 + (allLogs.size() - 1) / 2));
+
+        // RocksDB writes the canonical savepoint; the heap backend restores it.
+        JobOptions firstRun = options(2, false, StateBackendKind.ROCKSDB);
+        StreamExecutionEnvironment env = environment(firstRun, new Configuration());
+        CapturePipeline.build(env, firstRun);
+        JobClient job = env.executeAsync("first half");
+        waitForOutput(job.getJobID());
+        String savepoint = job.stopWithSavepoint(false, tmp.resolve("savepoints").toUri().toString(),
+                SavepointFormatType.CANONICAL).get();
+
+        Files.write(catalog, allLogs);
+        JobOptions secondRun = options(3, true);
+        Configuration restore = new Configuration();
+        restore.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
+        StreamExecutionEnvironment resumed = environment(secondRun, restore);
+        CapturePipeline.build(resumed, secondRun);
+        resumed.execute("second half from savepoint");
+        assertEqualsTruth();
+    }
+
+    @Test
+    void sequenceGapFailsNamingTheMissingLog() throws Exception {
+        WorkloadSimulator.write(tmp, WORKLOAD);
+        Path catalog = tmp.resolve("redo/archived_logs.csv");
+        List<String> rows = Files.readAllLines(catalog);
+        assertThat(rows).hasSizeGreaterThan(4);
+        String removed = rows.get(3);
+        Files.write(catalog, Stream.concat(rows.subList(0, 3).stream(), rows.subList(4, rows.size()).stream())
+                .toList());
+        String sequence = removed.split(",")[1].replace("\"", "").trim();
+
+        assertThatThrownBy(() -> run(options(2, true), Optional.empty()))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .containsPattern("thread 1 sequence " + sequence + "\\b"));
+    }
+
+    private void assertEqualsTruth() {
+        assertThat(ChangeFiles.dataChanges(tmp.resolve("output"))).isNotEmpty();
+        assertThat(TruthComparison.firstDifference(tmp.resolve("expected"), tmp.resolve("output"))).isEmpty();
+    }
+
+    private void run(JobOptions options, Optional<String> restore) throws Exception {
+        Configuration conf = new Configuration();
+        restore.ifPresent(path -> conf.set(StateRecoveryOptions.SAVEPOINT_PATH, path));
+        StreamExecutionEnvironment env = environment(options, conf);
+        CapturePipeline.build(env, options);
+        env.execute("capture");
+    }
+
+    private static StreamExecutionEnvironment environment(JobOptions options, Configuration extra) {
+        Configuration conf = JobConfiguration.of(options);
+        conf.addAll(extra);
+        return StreamExecutionEnvironment.getExecutionEnvironment(conf);
+    }
+
+    private JobOptions options(int parallelism, boolean bounded) {
+        return options(parallelism, bounded, StateBackendKind.HASHMAP);
+    }
+
+    private JobOptions options(int parallelism, boolean bounded, StateBackendKind backend) {
+        return new JobOptions(tmp.resolve("redo"), tmp.resolve("output"), FileFormat.OGG_JSON, bounded, parallelism,
+                backend, Duration.ofMillis(300), tmp.resolve("checkpoints"), null, 0, null,
+                List.of("*.*"), null, "ORCL", Map.of(), false);
+    }
+
+    private void waitForOutput(JobID job) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        while (ChangeFiles.dataChanges(tmp.resolve("output")).size() < 100) {
+            assertThat(System.nanoTime()).as("job %s wrote no committed output in time", job).isLessThan(deadline);
+            Thread.sleep(200);
+        }
+    }
+}

@@ -36,7 +36,7 @@ public final class RedoCdc implements Runnable {
     }
 
     /** The value of --config FILE or --config=FILE, or null. */
-    static Path configFile(String[] args) {
+    public static Path configFile(String[] args) {
         for (int i = 0; i < args.length; i++) {
             if (args[i].equals("--config") && i + 1 < args.length) {
                 return Path.of(args[i + 1]);

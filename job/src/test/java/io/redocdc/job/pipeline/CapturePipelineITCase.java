@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.JobID;
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
@@ -69,17 +70,20 @@ class CapturePipelineITCase {
 
     @Test
     void failuresRestoredFromCheckpointsLoseAndDuplicateNothing() throws Exception {
-        WorkloadSimulator.write(tmp, WORKLOAD.withThreads(2).withTransactions(2000));
+        WorkloadSimulator.write(tmp, WORKLOAD.withThreads(2).withTransactions(800));
         Configuration conf = new Configuration();
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 10);
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
+        conf.set(CheckpointingOptions.ENABLE_UNALIGNED, true);
         StreamExecutionEnvironment env = environment(options(2, true), conf);
         CapturePipeline.build(env, options(2, true),
-                lcrs -> lcrs.map(new FailureInjector(3, 100)).name("failure-injector").setParallelism(1));
+                lcrs -> lcrs.map(new FailureInjector(3, 400)).name("failure-injector").setParallelism(1));
         FailureInjector.INJECTED.set(0);
+        FailureInjector.RESTORED.set(0);
         env.execute("failure injection");
         assertThat(FailureInjector.INJECTED).as("failures injected").hasValue(3);
+        assertThat(FailureInjector.RESTORED.get()).as("LCRs passed before a restored checkpoint").isPositive();
         assertEqualsTruth();
     }
 

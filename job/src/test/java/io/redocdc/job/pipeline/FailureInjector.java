@@ -1,30 +1,43 @@
 package io.redocdc.job.pipeline;
 
 import io.redocdc.operators.lcr.Lcr;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
-import org.apache.flink.api.common.state.CheckpointListener;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.typeinfo.Types;
+import org.apache.flink.runtime.state.FunctionInitializationContext;
+import org.apache.flink.runtime.state.FunctionSnapshotContext;
+import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
 
 /**
- * Fails the job on purpose: in each of the first {@code failures} attempts, once a checkpoint of that attempt
- * has completed and {@code afterRecords} more LCRs have passed, it throws. The restart restores from the latest
- * checkpoint, so the run exercises recovery with open transactions, buffered commits and in-progress files.
+ * Fails the job on purpose: attempt k (k below {@code failures}) throws when the stream's LCR count, kept in
+ * checkpointed state, reaches (k + 1) × {@code every}. Each restart restores from the latest checkpoint, so the
+ * count resumes where that checkpoint left it and the next failure comes later in the stream: every failure
+ * happens whatever the timing, and the run exercises recovery with open transactions, buffered commits and
+ * in-progress files. Before its failure, an attempt slows each LCR down by a millisecond so that checkpoints
+ * complete first (the test takes unaligned checkpoints, which do not wait for the slowed-down data). Must run
+ * with parallelism 1.
  */
-final class FailureInjector extends RichMapFunction<Lcr, Lcr> implements CheckpointListener {
+final class FailureInjector extends RichMapFunction<Lcr, Lcr> implements CheckpointedFunction {
 
     /** Failures thrown in this JVM (the MiniCluster runs in the test's JVM), so a test can check they happened. */
     static final AtomicInteger INJECTED = new AtomicInteger();
+    /** The highest LCR count a restart restored: above zero means a checkpoint carried progress across a failure. */
+    static final AtomicLong RESTORED = new AtomicLong();
 
     private final int failures;
-    private final int afterRecords;
-    private transient boolean armed;
-    private transient int seenSinceArmed;
+    private final long every;
+    private transient ListState<Long> passedState;
+    private transient long passed;
     private transient int attempt;
 
-    FailureInjector(int failures, int afterRecords) {
+    FailureInjector(int failures, long every) {
         this.failures = failures;
-        this.afterRecords = afterRecords;
+        this.every = every;
     }
 
     @Override
@@ -33,16 +46,33 @@ final class FailureInjector extends RichMapFunction<Lcr, Lcr> implements Checkpo
     }
 
     @Override
-    public Lcr map(Lcr lcr) {
-        if (armed && attempt < failures && ++seenSinceArmed > afterRecords) {
+    public Lcr map(Lcr lcr) throws InterruptedException {
+        passed++;
+        if (attempt >= failures) {
+            return lcr;
+        }
+        Thread.sleep(1);
+        if (passed >= (attempt + 1) * every) {
             INJECTED.incrementAndGet();
-            throw new IllegalStateException("failure injected on purpose in attempt " + attempt);
+            throw new IllegalStateException("failure injected on purpose in attempt " + attempt + " after LCR "
+                    + passed);
         }
         return lcr;
     }
 
     @Override
-    public void notifyCheckpointComplete(long checkpointId) {
-        armed = true;
+    public void snapshotState(FunctionSnapshotContext context) throws Exception {
+        passedState.update(List.of(passed));
+    }
+
+    @Override
+    public void initializeState(FunctionInitializationContext context) throws Exception {
+        passedState = context.getOperatorStateStore()
+                .getListState(new ListStateDescriptor<>("lcrs-passed", Types.LONG));
+        passed = 0;
+        for (Long value : passedState.get()) {
+            passed += value;
+        }
+        RESTORED.accumulateAndGet(passed, Math::max);
     }
 }

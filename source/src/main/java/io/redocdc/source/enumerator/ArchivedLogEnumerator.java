@@ -42,6 +42,7 @@ import org.slf4j.LoggerFactory;
 public final class ArchivedLogEnumerator implements SplitEnumerator<RedoLogSplit, EnumeratorState> {
 
     private static final Logger LOG = LoggerFactory.getLogger(ArchivedLogEnumerator.class);
+    private static final long PROGRESS_LOG_INTERVAL_MILLIS = 10_000;
 
     private final SplitEnumeratorContext<RedoLogSplit> context;
     private final ArchivedLogCatalog catalog;
@@ -52,6 +53,8 @@ public final class ArchivedLogEnumerator implements SplitEnumerator<RedoLogSplit
     private final Set<Integer> waitingForSplit = new LinkedHashSet<>();
     private final Map<Integer, Long> frontierSent = new HashMap<>();
     private final Set<Integer> noMoreSplitsSent = new HashSet<>();
+    private long logsFinished;
+    private long lastProgressLogMillis;
 
     public ArchivedLogEnumerator(SplitEnumeratorContext<RedoLogSplit> context, ArchivedLogCatalog catalog,
                                  SourceSettings settings, EnumeratorState state) {
@@ -144,6 +147,7 @@ public final class ArchivedLogEnumerator implements SplitEnumerator<RedoLogSplit
             onReaderReady(subtask, ready);
         } else if (event instanceof LogFinishedEvent finished) {
             schedule.finish(finished.log());
+            logsFinished++;
             LOG.debug("Reader {} finished {}", subtask, finished.log());
             context.sendEventToSourceReader(subtask, new FinishedLogsAckEvent(List.of(finished.log())));
         } else {
@@ -208,7 +212,7 @@ public final class ArchivedLogEnumerator implements SplitEnumerator<RedoLogSplit
         }
         long value = frontier.getAsLong();
         if (value != schedule.publishedFrontier()) {
-            LOG.debug("Completed-SCN frontier {}", value == FrontierEvent.END ? "END" : value);
+            logProgress(value);
         }
         schedule.published(value);
         for (int subtask : context.registeredReaders().keySet()) {
@@ -222,6 +226,16 @@ public final class ArchivedLogEnumerator implements SplitEnumerator<RedoLogSplit
         }
         if (complete) {
             waitingForSplit.clear();
+        }
+    }
+
+    /** The operator's progress line, at most every 10 s and at the end. */
+    private void logProgress(long frontier) {
+        long now = clock.getAsLong();
+        if (frontier == FrontierEvent.END || now - lastProgressLogMillis >= PROGRESS_LOG_INTERVAL_MILLIS) {
+            lastProgressLogMillis = now;
+            LOG.info("Completed-SCN frontier {}; {} log(s) read by this enumerator run",
+                    frontier == FrontierEvent.END ? "END (all logs read)" : frontier, logsFinished);
         }
     }
 

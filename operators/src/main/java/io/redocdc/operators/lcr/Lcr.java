@@ -5,8 +5,9 @@ package io.redocdc.operators.lcr;
  * and new column values, or a DDL statement. The stream after the transaction assembler carries single LCRs,
  * never whole transactions.
  *
- * <p>{@code ordinal} and {@code transactionSize} place the LCR in its transaction (GoldenGate's TransInd is
- * derived from them); {@code position} is hex of {@link Position}. Flink serializes this record as a POJO.
+ * <p>{@code ordinal} and {@code lastInTransaction} place the LCR in its transaction (GoldenGate's TransInd is
+ * derived from them; a flag rather than a count, so a transaction streams out of state in one pass without
+ * being counted first); {@code position} is hex of {@link Position}. Flink serializes this record as a POJO.
  *
  * @param oldValues before image (UPDATE, DELETE), empty otherwise
  * @param newValues after image (INSERT, UPDATE; for UPDATE the old image with the SET columns applied)
@@ -29,7 +30,7 @@ public record Lcr(
         ColumnValue[] newValues,
         String ddlText,
         int ordinal,
-        int transactionSize,
+        boolean lastInTransaction,
         String position) {
 
     public Position positionValue() {
@@ -43,12 +44,15 @@ public record Lcr(
 
     /** GoldenGate TransInd: 0 first, 1 middle, 2 last, 3 the only LCR of its transaction. */
     public int transInd() {
-        if (transactionSize == 1) {
-            return 3;
-        }
         if (ordinal == 0) {
-            return 0;
+            return lastInTransaction ? 3 : 0;
         }
-        return ordinal == transactionSize - 1 ? 2 : 1;
+        return lastInTransaction ? 2 : 1;
+    }
+
+    /** This LCR marked as the last of its transaction. */
+    public Lcr asLast() {
+        return new Lcr(sourceDatabase, owner, table, command, xid, scn, commitScn, thread, rsId, ssn, sourceTime,
+                oldValues, newValues, ddlText, ordinal, true, position);
     }
 }

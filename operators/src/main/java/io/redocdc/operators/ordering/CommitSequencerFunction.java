@@ -2,9 +2,8 @@ package io.redocdc.operators.ordering;
 
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.Position;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
@@ -37,6 +36,9 @@ final class CommitSequencerFunction extends KeyedProcessFunction<Integer, Lcr, L
     private transient MapState<String, PendingTransaction> pending;
     private transient ValueState<String> processedLowPosition;
     private transient Position lastEmitted;
+    /** Transactions due at {@link #dueWatermark}, by transaction id (position order), to their commit SCN. */
+    private transient TreeMap<String, Long> due;
+    private transient long dueWatermark;
     private transient long emittedTransactions;
     private transient long lastProgressLog;
     private transient long transactionsAtLastLog;
@@ -66,17 +68,18 @@ final class CommitSequencerFunction extends KeyedProcessFunction<Integer, Lcr, L
         String transaction = lcr.positionValue().transactionId();
         PendingTransaction header = pending.get(transaction);
         if (header == null) {
-            header = new PendingTransaction(lcr.commitScn(), lcr.transactionSize(), 0);
+            header = PendingTransaction.first(lcr.commitScn());
             ctx.timerService().registerEventTimeTimer(lcr.commitScn());
-        } else if (header.size() != lcr.transactionSize() || header.commitScn() != lcr.commitScn()) {
+        } else if (header.commitScn() != lcr.commitScn()) {
             throw new IllegalStateException("LCR " + describe(lcr) + " disagrees with earlier LCRs of its transaction"
-                    + " (commit SCN " + header.commitScn() + ", size " + header.size() + ")");
+                    + " (commit SCN " + header.commitScn() + ")");
         }
-        if (lcr.ordinal() < 0 || lcr.ordinal() >= header.size() || header.isComplete()) {
-            throw new IllegalStateException("LCR " + describe(lcr) + " does not fit its transaction of "
-                    + header.size() + " LCR(s), " + header.received() + " received (duplicate or bad ordinal)");
+        if (!header.expects(lcr.ordinal())) {
+            throw new IllegalStateException("LCR " + describe(lcr) + " is not the next of its transaction: "
+                    + header.received() + " received" + (header.isComplete() ? ", the last among them" : "")
+                    + " (duplicate or bad ordinal)");
         }
-        pending.put(transaction, header.withOneMore());
+        pending.put(transaction, header.withOneMore(lcr.ordinal(), lcr.lastInTransaction()));
         buffered.put(new BufferedLcrKey(transaction, lcr.ordinal()), lcr);
     }
 
@@ -85,20 +88,28 @@ final class CommitSequencerFunction extends KeyedProcessFunction<Integer, Lcr, L
         if (lastEmitted == null && processedLowPosition.value() != null) {
             lastEmitted = Position.fromHex(processedLowPosition.value());
         }
-        List<String> due = new ArrayList<>();
-        for (Map.Entry<String, PendingTransaction> entry : pending.entries()) {
-            if (entry.getValue().commitScn() <= timestamp) {
-                due.add(entry.getKey());
+        // All timers up to a new watermark fire in one go; the pending headers are scanned once per watermark
+        // (not once per commit SCN) into a small sorted list that the timers then take from in position order.
+        long watermark = ctx.timerService().currentWatermark();
+        if (due == null || dueWatermark != watermark) {
+            due = new TreeMap<>();
+            for (Map.Entry<String, PendingTransaction> entry : pending.entries()) {
+                if (entry.getValue().commitScn() <= watermark) {
+                    due.put(entry.getKey(), entry.getValue().commitScn());
+                }
             }
+            dueWatermark = watermark;
         }
         // Lower-case hex of the big-endian prefix sorts like the unsigned bytes: position order.
-        due.sort(null);
-        for (String transaction : due) {
+        boolean emitted = false;
+        while (!due.isEmpty() && due.firstEntry().getValue() <= timestamp) {
+            String transaction = due.pollFirstEntry().getKey();
             emit(transaction, pending.get(transaction), timestamp, out);
             pending.remove(transaction);
             emittedTransactions++;
+            emitted = true;
         }
-        if (!due.isEmpty()) {
+        if (emitted) {
             processedLowPosition.update(lastEmitted.toHex());
         }
         maybeLogProgress();
@@ -108,7 +119,7 @@ final class CommitSequencerFunction extends KeyedProcessFunction<Integer, Lcr, L
             throws Exception {
         if (!header.isComplete()) {
             throw new IllegalStateException("transaction " + transaction + " (commit SCN " + header.commitScn()
-                    + ") has " + header.received() + " of its " + header.size() + " LCR(s) at watermark " + watermark
+                    + ") has " + header.received() + " LCR(s) but not its last at watermark " + watermark
                     + ": the assembler must emit a whole transaction before the watermark passes its commit SCN");
         }
         for (int ordinal = 0; ordinal < header.size(); ordinal++) {
@@ -144,7 +155,7 @@ final class CommitSequencerFunction extends KeyedProcessFunction<Integer, Lcr, L
 
     private static String describe(Lcr lcr) {
         return lcr.qualifiedTable() + " " + lcr.command() + " XID " + lcr.xid() + " SCN " + lcr.scn() + " commit SCN "
-                + lcr.commitScn() + " ordinal " + lcr.ordinal() + "/" + lcr.transactionSize() + " position "
-                + lcr.position();
+                + lcr.commitScn() + " ordinal " + lcr.ordinal() + (lcr.lastInTransaction() ? " (last)" : "")
+                + " position " + lcr.position();
     }
 }

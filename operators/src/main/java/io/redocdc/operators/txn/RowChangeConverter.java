@@ -33,23 +33,6 @@ final class RowChangeConverter {
     }
 
     /**
-     * Whether {@link #convert} gives an LCR for a row, without parsing when SEG_OWNER/TABLE_NAME tell (the
-     * capture filter checked those already). A row whose SQL_REDO does not parse counts as captured, so that
-     * the failure surfaces in {@link #convert}.
-     */
-    boolean isCaptured(RedoRecord row) {
-        if (row.op() == OperationCode.DDL || (row.segOwner() != null && row.tableName() != null)) {
-            return true;
-        }
-        try {
-            ParsedStatement parsed = SqlRedoParser.parse(row.sqlRedo());
-            return parsed.owner() == null || tableFilter.captures(parsed.owner(), parsed.table());
-        } catch (RuntimeException e) {
-            return true;
-        }
-    }
-
-    /**
      * @return the change, or null when the row's table (known only from its SQL_REDO) is not captured
      * @throws RowConversionException when the row cannot be converted
      */

@@ -12,6 +12,9 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.runtime.state.KeyedStateBackend;
@@ -35,10 +38,10 @@ import org.slf4j.LoggerFactory;
  * has arrived, whatever order the parallel log readers delivered them in.
  *
  * <p>Keyed state per slot: the buffered records ({@link RedoOrderBuffer}), the pending START/COMMIT/ROLLBACK
- * boundaries, and during emission the savepoint-rollback stacks ({@link UndoMatcher}). Emission walks the
- * transaction twice in redo order: pass 1 cancels undone rows and counts the LCRs-to-be, pass 2 converts,
- * emits and deletes. With dead letters on, a validation pass between them diverts unconvertible rows so the
- * transaction size is exact. A custom operator rather than a KeyedProcessFunction, so that the per-subtask set
+ * boundaries, the number of buffered undo rows, and during emission the savepoint-rollback stacks
+ * ({@link UndoMatcher}). Emission walks the transaction in redo order: only when undo rows are buffered, pass 1
+ * cancels undone rows; then one pass converts, emits and deletes (dead letters go to the side output in that
+ * same pass). A custom operator rather than a KeyedProcessFunction, so that the per-subtask set
  * of open transactions can be rebuilt from keyed state on restore and the watermark drives progress logging.
  */
 final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
@@ -53,6 +56,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private transient RedoOrderBuffer buffer;
     private transient MapState<RowKey, Boundary> boundaries;
     private transient UndoMatcher undoMatcher;
+    private transient ValueState<Long> undoRows;
     private transient InternalTimerService<VoidNamespace> timers;
     private transient TimestampedCollector<Lcr> collector;
     private transient RowChangeConverter converter;
@@ -62,6 +66,11 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
 
     TransactionAssemblerOperator(AssemblerOptions options) {
         this.options = options;
+    }
+
+    /** How many ROLLBACK=1 rows the slot buffers: while none, committing needs no undo pass. */
+    static ValueStateDescriptor<Long> undoRowsDescriptor() {
+        return new ValueStateDescriptor<>("buffered-undo-rows", Types.LONG);
     }
 
     static MapStateDescriptor<RowKey, Boundary> boundariesDescriptor() {
@@ -94,6 +103,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         buffer = new RedoOrderBuffer(getPartitionedState(RedoOrderBuffer.rowsDescriptor()),
                 getPartitionedState(RedoOrderBuffer.chunksDescriptor()));
         boundaries = getPartitionedState(boundariesDescriptor());
+        undoRows = getPartitionedState(undoRowsDescriptor());
         undoMatcher = new UndoMatcher(getPartitionedState(UndoMatcher.latestDescriptor()),
                 getPartitionedState(UndoMatcher.previousDescriptor()));
         timers = getInternalTimerService("transaction-ends", VoidNamespaceSerializer.INSTANCE, this);
@@ -110,6 +120,9 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         boolean isBoundary = op == OperationCode.START || op.endsTransaction();
         RowKey key = buffer.append(record, !isBoundary);
         if (!isBoundary) {
+            if (record.rollback()) {
+                undoRows.update(bufferedUndoRows() + 1);
+            }
             return;
         }
         Boundary boundary = Boundary.of(record, key);
@@ -210,7 +223,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
             RedoRecord row = buffer.get(key);
             if (row != null) {
                 firstXid = firstXid == null ? row.xid().toRaw() : firstXid;
-                buffer.remove(key);
+                removeRow(key, row);
                 rows++;
             }
         }
@@ -237,92 +250,90 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private long discardBetween(Boundary start, Boundary end) throws Exception {
         long rows = 0;
         for (RowKey key : buffer.between(start.key(), end.key())) {
-            if (buffer.get(key) != null) {
-                buffer.remove(key);
+            RedoRecord row = buffer.get(key);
+            if (row != null) {
+                removeRow(key, row);
                 rows++;
             }
         }
         return rows;
     }
 
+    /**
+     * Streams a committed transaction out of state in redo order, one LCR at a time. Each LCR is emitted one step
+     * late so that the last one can carry {@code lastInTransaction}; nothing counts the transaction first.
+     */
     private void emitCommitted(Boundary start, Boundary end) throws Exception {
         String xid = Xid.fromRaw(end.xid()).isPartial() ? start.xid() : end.xid();
         TransactionNotes notes = new TransactionNotes(xid);
-        long size = cancelUndoneRows(start, end, notes);
-        if (options.deadLetter()) {
-            size = divertUnconvertibleRows(start, end, xid);
+        if (bufferedUndoRows() > 0) {
+            cancelUndoneRows(start, end, notes);
         }
-        if (size > Integer.MAX_VALUE) {
-            throw new IllegalStateException("transaction " + xid + " has " + size + " changes, more than an LCR "
-                    + "ordinal can number");
-        }
-        int total = (int) size;
-        int ordinal = 0;
         collector.setAbsoluteTimestamp(end.scn());
+        Lcr held = null;
+        int ordinal = 0;
         for (RowKey key : buffer.between(start.key(), end.key())) {
             RedoRecord row = buffer.get(key);
             if (row == null) {
                 continue;
             }
-            buffer.remove(key);
-            RowChange change = convertOrFailForGood(row, xid);
-            if (change != null) {
-                collector.collect(toLcr(change, row, xid, end, ordinal++, total));
+            removeRow(key, row);
+            OperationCode op = row.op();
+            if (op == OperationCode.START || op.endsTransaction()) {
+                throw new IllegalStateException("transaction " + end.xid() + ": unexpected " + op + " record at "
+                        + row.origin() + " between its START and its end");
             }
+            if (!RowChangeConverter.isConvertible(op)) {
+                notes.unsupported(row);
+                continue;
+            }
+            RowChange change = options.deadLetter() ? convertOrDivert(row, xid, end) : convertOrFailForGood(row, xid);
+            if (change == null) {
+                continue;
+            }
+            if (ordinal == Integer.MAX_VALUE) {
+                throw new IllegalStateException("transaction " + xid + " has more changes than an LCR ordinal can "
+                        + "number");
+            }
+            if (held != null) {
+                collector.collect(held);
+            }
+            held = toLcr(change, row, xid, end, ordinal++);
         }
-        if (ordinal != total) {
-            throw new IllegalStateException("transaction " + xid + " committed at " + end.origin() + ": emitted "
-                    + ordinal + " LCRs but counted " + total);
+        if (held != null) {
+            collector.collect(held.asLast());
         }
         notes.log(LOG, end.scn());
         metrics.unsupportedRows.inc(notes.unsupportedRows());
         metrics.unmatchedUndoRows.inc(notes.unmatchedUndoRows());
-        if (total > 0) {
+        if (ordinal > 0) {
             metrics.committedTransactions.inc();
-            metrics.emittedLcrs.inc(total);
+            metrics.emittedLcrs.inc(ordinal);
         }
     }
 
     /**
-     * Pass 1: applies rollback-to-savepoint undo rows (each cancels the newest earlier live row with its
-     * ROW_ID), drops rows of operations not converted yet, and counts the LCRs the remaining rows will give.
+     * Pass 1, only when undo rows are buffered: applies rollback-to-savepoint undo rows, each of which cancels the
+     * newest earlier live row with its ROW_ID (a stack per ROW_ID kept in state, see {@link UndoMatcher}).
      */
-    private long cancelUndoneRows(Boundary start, Boundary end, TransactionNotes notes) throws Exception {
-        long lcrs = 0;
+    private void cancelUndoneRows(Boundary start, Boundary end, TransactionNotes notes) throws Exception {
         for (RowKey key : buffer.between(start.key(), end.key())) {
             RedoRecord row = buffer.get(key);
             if (row == null) {
                 continue;
             }
-            OperationCode op = row.op();
             if (row.rollback()) {
-                buffer.remove(key);
+                removeRow(key, row);
                 RowKey undone = undoMatcher.pop(row.rowId());
                 if (undone == null) {
                     notes.unmatchedUndo(row);
                 } else {
-                    RedoRecord cancelled = buffer.get(undone);
                     buffer.remove(undone);
-                    if (converter.isCaptured(cancelled)) {
-                        lcrs--;
-                    }
                 }
-            } else if (RowChangeConverter.isConvertible(op)) {
-                if (op.isRowChange()) {
-                    undoMatcher.push(row.rowId(), key);
-                }
-                if (converter.isCaptured(row)) {
-                    lcrs++;
-                }
-            } else if (op == OperationCode.START || op.endsTransaction()) {
-                throw new IllegalStateException("transaction " + end.xid() + ": unexpected " + op + " record at "
-                        + row.origin() + " between its START and its end");
-            } else {
-                buffer.remove(key);
-                notes.unsupported(row);
+            } else if (row.op().isRowChange()) {
+                undoMatcher.push(row.rowId(), key);
             }
         }
-        return lcrs;
     }
 
     /**
@@ -337,35 +348,39 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         }
     }
 
-    /** Dead-letter mode: removes the rows that cannot be converted and returns the exact LCR count. */
-    private long divertUnconvertibleRows(Boundary start, Boundary end, String xid) throws Exception {
-        long lcrs = 0;
-        for (RowKey key : buffer.between(start.key(), end.key())) {
-            RedoRecord row = buffer.get(key);
-            if (row == null) {
-                continue;
-            }
-            try {
-                if (converter.convert(row, xid) != null) {
-                    lcrs++;
-                }
-            } catch (RowConversionException e) {
-                buffer.remove(key);
-                metrics.deadLetters.inc();
-                LOG.warn("dead letter: {}", e.getMessage());
-                output.collect(TransactionAssembler.DEAD_LETTERS, new StreamRecord<>(
-                        new DeadLetter(row.origin(), xid, row.scn(), row.sqlRedo(), e.reason()), end.scn()));
-            }
+    /** Dead-letter mode: a row that cannot be converted goes to the side output; the transaction goes on. */
+    private RowChange convertOrDivert(RedoRecord row, String xid, Boundary end) {
+        try {
+            return converter.convert(row, xid);
+        } catch (RowConversionException e) {
+            metrics.deadLetters.inc();
+            LOG.warn("dead letter: {}", e.getMessage());
+            output.collect(TransactionAssembler.DEAD_LETTERS, new StreamRecord<>(
+                    new DeadLetter(row.origin(), xid, row.scn(), row.sqlRedo(), e.reason()), end.scn()));
+            return null;
         }
-        return lcrs;
     }
 
-    private Lcr toLcr(RowChange change, RedoRecord row, String xid, Boundary commit, int ordinal, int size) {
+    /** Removes a buffered row, keeping the count of buffered undo rows (which decides whether pass 1 runs). */
+    private void removeRow(RowKey key, RedoRecord row) throws Exception {
+        buffer.remove(key);
+        if (row.rollback()) {
+            long left = bufferedUndoRows() - 1;
+            undoRows.update(left == 0 ? null : left);
+        }
+    }
+
+    private long bufferedUndoRows() throws Exception {
+        Long count = undoRows.value();
+        return count == null ? 0 : count;
+    }
+
+    private Lcr toLcr(RowChange change, RedoRecord row, String xid, Boundary commit, int ordinal) {
         Position position = Position.of(commit.scn(), commit.key().thread(), commit.key().sequence(),
                 commit.recordIndex(), ordinal, row.scn());
         return new Lcr(options.sourceDatabase(), change.owner(), change.table(), change.command(), xid, row.scn(),
                 commit.scn(), row.thread(), row.rsId(), row.ssn(), row.timestamp(), change.oldValues(),
-                change.newValues(), change.ddlText(), ordinal, size, position.toHex());
+                change.newValues(), change.ddlText(), ordinal, false, position.toHex());
     }
 
     private void forget(Boundary boundary, List<Boundary> pending) throws Exception {
@@ -393,7 +408,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         Set<Integer> slots = new HashSet<>();
         for (String state : List.of(RedoOrderBuffer.rowsDescriptor().getName(),
                 RedoOrderBuffer.chunksDescriptor().getName(), boundariesDescriptor().getName(),
-                UndoMatcher.latestDescriptor().getName(), UndoMatcher.previousDescriptor().getName())) {
+                UndoMatcher.latestDescriptor().getName(), UndoMatcher.previousDescriptor().getName(),
+                undoRowsDescriptor().getName())) {
             try (Stream<Integer> keys = backend.getKeys(state, VoidNamespace.INSTANCE)) {
                 keys.forEach(slots::add);
             }

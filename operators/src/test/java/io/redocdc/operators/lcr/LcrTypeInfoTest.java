@@ -23,7 +23,7 @@ class LcrTypeInfoTest {
                 " 0x0002a7.000013f5.00e8 ", 3, "2026-01-02 03:04:05",
                 new ColumnValue[] {ColumnValue.ofString("ID", "1"), ColumnValue.ofNull("NOTE")},
                 new ColumnValue[] {new ColumnValue("D", ValueKind.DATE, "2026-02-28 13:45:59")},
-                null, 0, 1, Position.of(12, 1, 7, 99, 0, 10).toHex());
+                null, 0, true, Position.of(12, 1, 7, 99, 0, 10).toHex());
         Lcr copy = roundTrip(TypeInformation.of(Lcr.class), lcr);
         assertThat(copy).usingRecursiveComparison().isEqualTo(lcr);
     }

@@ -29,7 +29,7 @@ class CommitSequencerTest {
             return new Lcr("ORCL", "OE", "ORDERS", LcrCommand.INSERT, xid, scn, commitScn, thread,
                     String.format(" 0x%06x.%08x.0010 ", sequence, 0x13f5 + ordinal), 0, "2026-03-01 10:00:00",
                     new ColumnValue[0], new ColumnValue[] {ColumnValue.ofString("ID", xid + "/" + ordinal)}, null,
-                    ordinal, size, Position.of(commitScn, thread, sequence, commitIndex, ordinal, scn).toHex());
+                    ordinal, ordinal == size - 1, Position.of(commitScn, thread, sequence, commitIndex, ordinal, scn).toHex());
         }
 
         List<Lcr> lcrs() {
@@ -101,7 +101,7 @@ class CommitSequencerTest {
         Txn first = new Txn("03001500D7040000", 150, 1, 679, 12, 2);
         Txn second = new Txn("0A000C003C020000", 200, 1, 679, 40, 1);
         try (var harness = open(StateBackendKind.HEAP, null)) {
-            feed(harness, second.lcr(0), first.lcr(1), first.lcr(0));
+            feed(harness, second.lcr(0), first.lcr(0), first.lcr(1));
             harness.processWatermark(new Watermark(149));
             assertThat(harness.extractOutputValues()).isEmpty();
             harness.processWatermark(new Watermark(199));
@@ -116,10 +116,20 @@ class CommitSequencerTest {
     void anIncompleteTransactionAtItsWatermarkIsABug() throws Exception {
         Txn txn = new Txn("0A000C003C020000", 200, 1, 679, 40, 3);
         try (var harness = open(StateBackendKind.HEAP, null)) {
-            feed(harness, txn.lcr(0), txn.lcr(2));
+            feed(harness, txn.lcr(0), txn.lcr(1));
             assertThatThrownBy(() -> harness.processWatermark(new Watermark(200)))
                     .isInstanceOf(IllegalStateException.class)
-                    .hasMessageContaining("has 2 of its 3 LCR(s)");
+                    .hasMessageContaining("has 2 LCR(s) but not its last");
+        }
+    }
+
+    @Test
+    void aGapInATransactionsOrdinalsFailsLoudly() throws Exception {
+        Txn txn = new Txn("0A000C003C020000", 200, 1, 679, 40, 3);
+        try (var harness = open(StateBackendKind.HEAP, null)) {
+            feed(harness, txn.lcr(0));
+            assertThatThrownBy(() -> feed(harness, txn.lcr(2))).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("is not the next of its transaction: 1 received");
         }
     }
 

@@ -90,7 +90,7 @@ class TransactionAssemblerTest {
             assertThat(third.newValues()).isEmpty();
 
             assertThat(lcrs).extracting(Lcr::ordinal).containsExactly(0, 1, 2);
-            assertThat(lcrs).extracting(Lcr::transactionSize).containsOnly(3);
+            assertThat(lcrs).extracting(Lcr::lastInTransaction).containsExactly(false, false, true);
             assertThat(lcrs).extracting(Lcr::transInd).containsExactly(0, 1, 2);
             assertThat(lcrs.get(2).position())
                     .isEqualTo(Position.of(1005, 1, 679, commit.index(), 2, 1003).toHex());
@@ -224,7 +224,8 @@ class TransactionAssemblerTest {
             List<Lcr> lcrs = h.lcrs();
             assertThat(lcrs).extracting(lcr -> Integer.parseInt(lcr.newValues()[0].text()))
                     .containsExactlyElementsOf(expectedIds);
-            assertThat(lcrs).extracting(Lcr::transactionSize).containsOnly(expectedIds.size());
+            assertThat(lcrs).extracting(Lcr::ordinal).isSorted().doesNotHaveDuplicates();
+            assertThat(lcrs).filteredOn(Lcr::lastInTransaction).containsExactly(lcrs.get(lcrs.size() - 1));
             assertThat(lcrs).extracting(Lcr::positionValue).isSorted().doesNotHaveDuplicates();
             assertThat(h.operator.slotsHoldingState()).isZero();
         }
@@ -273,7 +274,7 @@ class TransactionAssemblerTest {
                     log.commit(107, XID_A));
             h.watermark(107);
             assertThat(describe(h.lcrs())).containsExactly(XID_A + " INSERT ID=10", XID_A + " INSERT ID=12");
-            assertThat(h.lcrs()).extracting(Lcr::transactionSize).containsOnly(2);
+            assertThat(h.lcrs()).extracting(Lcr::lastInTransaction).containsExactly(false, true);
             assertThat(h.operator.slotsHoldingState()).isZero();
         }
     }
@@ -403,7 +404,7 @@ class TransactionAssemblerTest {
                     log.lobWrite(102, XID_A, "OE", "ORDERS", ROW_1), log.dml(103, XID_A, ROW_2, Sql.insert(2, "b")),
                     log.commit(104, XID_A)).watermark(104);
             assertThat(h.lcrs()).extracting(Lcr::ordinal).containsExactly(0, 1);
-            assertThat(h.lcrs()).extracting(Lcr::transactionSize).containsOnly(2);
+            assertThat(h.lcrs()).extracting(Lcr::lastInTransaction).containsExactly(false, true);
             assertThat(h.operator.slotsHoldingState()).isZero();
         }
     }

@@ -61,7 +61,7 @@ class DebeziumJsonEncoderTest {
         Lcr bad = insert(1240, 0, 1, 1234, str("ID", "1"));
         Lcr badTime = new Lcr(bad.sourceDatabase(), bad.owner(), bad.table(), bad.command(),
                 bad.xid(), bad.scn(), bad.commitScn(), bad.thread(), bad.rsId(), bad.ssn(), "01-JAN-26",
-                bad.oldValues(), bad.newValues(), null, 0, 1, bad.position());
+                bad.oldValues(), bad.newValues(), null, 0, true, bad.position());
         assertThatThrownBy(() -> EncodedLines.encode(encoder, badTime))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'01-JAN-26'");
     }

@@ -43,13 +43,13 @@ final class TestLcrs {
                    ColumnValue[] before, ColumnValue[] after) {
         return new Lcr(DB, OWNER, TABLE, command, xid(commitScn), scn, commitScn, 1,
                 " 0x0002a7.000013f5.00e8 ", 0, "2026-01-01 10:00:00", before, after, null,
-                ordinal, size, position(commitScn, ordinal, scn));
+                ordinal, ordinal == size - 1, position(commitScn, ordinal, scn));
     }
 
     static Lcr ddl(long commitScn, long scn, String ddlText) {
         return new Lcr(DB, OWNER, TABLE, LcrCommand.DDL, xid(commitScn), scn, commitScn, 1,
                 " 0x0002a8.00000010.0010 ", 0, "2026-01-01 10:05:00", new ColumnValue[0], new ColumnValue[0],
-                ddlText, 0, 1, position(commitScn, 0, scn));
+                ddlText, 0, true, position(commitScn, 0, scn));
     }
 
     static String position(long commitScn, int ordinal, long scn) {

@@ -99,13 +99,18 @@ final class RedoStatementReader {
 
     /** {@code delete from "O"."T" where <conditions>} */
     private ParsedStatement delete() {
+        return fromTableWhere(StatementKind.DELETE);
+    }
+
+    /** {@code from "O"."T" where <conditions>}, the tail of a DELETE and of an XML DOC BEGIN. */
+    private ParsedStatement fromTableWhere(StatementKind kind) {
         cursor.expectKeyword("from");
         String owner = cursor.quotedIdentifier();
         cursor.expectChar('.');
         String table = cursor.quotedIdentifier();
         cursor.expectKeyword("where");
         List<ColumnValue> where = conditions();
-        return new ParsedStatement(StatementKind.DELETE, owner, table, List.of(), where, rowId, -1);
+        return new ParsedStatement(kind, owner, table, List.of(), where, rowId, -1);
     }
 
     /** {@code XML DOC BEGIN:  select "COL" from "O"."T" where <conditions>} ("XML" already read). */
@@ -115,13 +120,7 @@ final class RedoStatementReader {
         cursor.expectChar(':');
         cursor.expectKeyword("select");
         cursor.quotedIdentifier();
-        cursor.expectKeyword("from");
-        String owner = cursor.quotedIdentifier();
-        cursor.expectChar('.');
-        String table = cursor.quotedIdentifier();
-        cursor.expectKeyword("where");
-        List<ColumnValue> where = conditions();
-        return new ParsedStatement(StatementKind.XML_DOC_BEGIN, owner, table, List.of(), where, rowId, -1);
+        return fromTableWhere(StatementKind.XML_DOC_BEGIN);
     }
 
     /** {@code XML_REDO := '<xml text>'} ("XML_REDO" already read). */

@@ -5,47 +5,64 @@ import io.redocdc.source.model.ThreadSequence;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import java.util.NoSuchElementException;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 
 /**
  * The buffered records of the current slot key, in keyed state, readable in redo order without ever loading
- * them all: {@code rows} maps (log, local index) to the record, {@code chunks} holds one small index range per
- * log. Records of one log arrive in redo order, so local indexes give redo order inside a log; the few chunk
- * keys are sorted in memory to order the logs. Works the same on heap and RocksDB backends because it only
- * uses point lookups, never the map's iteration order.
+ * them all: {@code rows} maps (log, local index) to the record; {@code chunks} is one small value per slot, the
+ * index range of each log with buffered records, sorted by log. Records of one log arrive in redo order, so
+ * local indexes give redo order inside a log. Rows are read by point lookups only, never by the map's iteration
+ * order, so heap and RocksDB backends behave the same; the chunks are a single value rather than a map because a
+ * map iteration per transaction costs a RocksDB iterator each time.
  */
 final class RedoOrderBuffer {
+
+    private static final LogChunk[] NONE = new LogChunk[0];
 
     static MapStateDescriptor<RowKey, RedoRecord> rowsDescriptor() {
         return new MapStateDescriptor<>("rows", TypeInformation.of(RowKey.class), TypeInformation.of(RedoRecord.class));
     }
 
-    static MapStateDescriptor<ThreadSequence, ChunkBounds> chunksDescriptor() {
-        return new MapStateDescriptor<>(
-                "chunks", TypeInformation.of(ThreadSequence.class), TypeInformation.of(ChunkBounds.class));
+    static ValueStateDescriptor<LogChunk[]> chunksDescriptor() {
+        return new ValueStateDescriptor<>("log-chunks", TypeInformation.of(LogChunk[].class));
     }
 
     private final MapState<RowKey, RedoRecord> rows;
-    private final MapState<ThreadSequence, ChunkBounds> chunks;
+    private final ValueState<LogChunk[]> chunks;
 
-    RedoOrderBuffer(MapState<RowKey, RedoRecord> rows, MapState<ThreadSequence, ChunkBounds> chunks) {
+    RedoOrderBuffer(MapState<RowKey, RedoRecord> rows, ValueState<LogChunk[]> chunks) {
         this.rows = rows;
         this.chunks = chunks;
     }
 
     /** Gives the record the next local index of its log; stores it unless it is only a placeholder. */
     RowKey append(RedoRecord record, boolean store) throws Exception {
-        ChunkBounds bounds = chunks.get(record.log());
-        int index = bounds == null ? 0 : bounds.next();
-        if (index == Integer.MAX_VALUE) {
-            throw new IllegalStateException("more than " + Integer.MAX_VALUE + " buffered records of slot "
-                    + record.xid() + " in " + record.log());
+        LogChunk[] all = chunks();
+        int at = find(all, record.log());
+        int index;
+        if (at >= 0) {
+            index = all[at].next();
+            if (index == Integer.MAX_VALUE) {
+                throw new IllegalStateException("more than " + Integer.MAX_VALUE + " buffered records of slot "
+                        + record.xid() + " in " + record.log());
+            }
+            all = all.clone(); // never change a state value in place: a heap snapshot may still hold it
+            all[at] = new LogChunk(record.log(), all[at].first(), index + 1);
+        } else {
+            index = 0;
+            int insertAt = -at - 1;
+            LogChunk[] grown = new LogChunk[all.length + 1];
+            System.arraycopy(all, 0, grown, 0, insertAt);
+            grown[insertAt] = new LogChunk(record.log(), 0, 1);
+            System.arraycopy(all, insertAt, grown, insertAt + 1, all.length - insertAt);
+            all = grown;
         }
-        chunks.put(record.log(), new ChunkBounds(bounds == null ? 0 : bounds.first(), index + 1));
+        chunks.update(all);
         RowKey key = RowKey.of(record.log(), index);
         if (store) {
             rows.put(key, record);
@@ -68,58 +85,69 @@ final class RedoOrderBuffer {
      * {@link #get} returns null for them. The chunk ranges are read once, when this is called.
      */
     Iterable<RowKey> between(RowKey after, RowKey before) throws Exception {
-        List<Map.Entry<ThreadSequence, ChunkBounds>> ranges = new ArrayList<>();
-        for (Map.Entry<ThreadSequence, ChunkBounds> chunk : chunks.entries()) {
-            ThreadSequence log = chunk.getKey();
+        List<LogChunk> ranges = new ArrayList<>();
+        for (LogChunk chunk : chunks()) {
+            ThreadSequence log = chunk.log();
             if (log.thread() == before.thread() && log.compareTo(before.log()) <= 0
                     && (after == null || after.log().compareTo(log) <= 0)) {
-                ranges.add(Map.entry(chunk.getKey(), chunk.getValue()));
+                ranges.add(chunk);
             }
         }
-        ranges.sort(Map.Entry.comparingByKey());
         return () -> new KeyIterator(ranges, after, before);
     }
 
     /** Forgets the index ranges of everything on {@code last}'s thread up to and including {@code last}. */
     void releaseThrough(RowKey last) throws Exception {
-        List<ThreadSequence> consumed = new ArrayList<>();
-        ChunkBounds lastChunk = null;
-        for (Map.Entry<ThreadSequence, ChunkBounds> chunk : chunks.entries()) {
-            ThreadSequence log = chunk.getKey();
-            if (log.thread() != last.thread()) {
-                continue;
-            }
+        List<LogChunk> kept = new ArrayList<>();
+        for (LogChunk chunk : chunks()) {
+            ThreadSequence log = chunk.log();
             int order = log.compareTo(last.log());
-            if (order < 0) {
-                consumed.add(log);
+            if (log.thread() != last.thread() || order > 0) {
+                kept.add(chunk);
             } else if (order == 0) {
-                lastChunk = chunk.getValue();
+                LogChunk rest = new LogChunk(log, Math.max(chunk.first(), last.index() + 1),
+                        Math.max(chunk.next(), last.index() + 1));
+                if (!rest.isEmpty()) {
+                    kept.add(rest);
+                }
             }
         }
-        for (ThreadSequence log : consumed) {
-            chunks.remove(log);
-        }
-        if (lastChunk != null) {
-            ChunkBounds rest = new ChunkBounds(Math.max(lastChunk.first(), last.index() + 1),
-                    Math.max(lastChunk.next(), last.index() + 1));
-            if (rest.isEmpty()) {
-                chunks.remove(last.log());
+        chunks.update(kept.isEmpty() ? null : kept.toArray(LogChunk[]::new));
+    }
+
+    private LogChunk[] chunks() throws Exception {
+        LogChunk[] all = chunks.value();
+        return all == null ? NONE : all;
+    }
+
+    /** Binary search by log: the position, or -(insertion point) - 1. */
+    private static int find(LogChunk[] sorted, ThreadSequence log) {
+        int low = 0;
+        int high = sorted.length - 1;
+        while (low <= high) {
+            int mid = (low + high) >>> 1;
+            int order = sorted[mid].log().compareTo(log);
+            if (order < 0) {
+                low = mid + 1;
+            } else if (order > 0) {
+                high = mid - 1;
             } else {
-                chunks.put(last.log(), rest);
+                return mid;
             }
         }
+        return -(low + 1);
     }
 
     /** Walks the local indexes of the selected chunks in order, clipped to (after, before). */
     private static final class KeyIterator implements Iterator<RowKey> {
-        private final Iterator<Map.Entry<ThreadSequence, ChunkBounds>> chunks;
+        private final Iterator<LogChunk> chunks;
         private final RowKey after;
         private final RowKey before;
         private ThreadSequence log;
         private int nextIndex;
         private int end;
 
-        KeyIterator(List<Map.Entry<ThreadSequence, ChunkBounds>> chunks, RowKey after, RowKey before) {
+        KeyIterator(List<LogChunk> chunks, RowKey after, RowKey before) {
             this.chunks = chunks.iterator();
             this.after = after;
             this.before = before;
@@ -131,10 +159,10 @@ final class RedoOrderBuffer {
                 if (!chunks.hasNext()) {
                     return false;
                 }
-                Map.Entry<ThreadSequence, ChunkBounds> chunk = chunks.next();
-                log = chunk.getKey();
-                nextIndex = chunk.getValue().first();
-                end = chunk.getValue().next();
+                LogChunk chunk = chunks.next();
+                log = chunk.log();
+                nextIndex = chunk.first();
+                end = chunk.next();
                 if (after != null && log.equals(after.log())) {
                     nextIndex = Math.max(nextIndex, after.index() + 1);
                 }

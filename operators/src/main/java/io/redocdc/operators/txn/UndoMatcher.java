@@ -24,6 +24,8 @@ final class UndoMatcher {
 
     private final MapState<String, RowKey> latest;
     private final MapState<RowKey, RowKey> previous;
+    /** Whether anything was pushed since the last clear: clearing scans the key's state, costly on RocksDB. */
+    private boolean used;
 
     UndoMatcher(MapState<String, RowKey> latest, MapState<RowKey, RowKey> previous) {
         this.latest = latest;
@@ -35,6 +37,7 @@ final class UndoMatcher {
         if (rowId == null) {
             return;
         }
+        used = true;
         RowKey covered = latest.get(rowId);
         if (covered != null) {
             previous.put(row, covered);
@@ -63,7 +66,10 @@ final class UndoMatcher {
 
     /** Forgets the stacks of the transaction just finished. */
     void clear() {
-        latest.clear();
-        previous.clear();
+        if (used) {
+            latest.clear();
+            previous.clear();
+            used = false;
+        }
     }
 }

@@ -12,6 +12,7 @@ import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.api.java.typeutils.PojoTypeInfo;
 import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -22,7 +23,7 @@ class StateTypesTest {
         RowKey key = new RowKey(1029337344L, 2, 679, 17);
         return Stream.of(
                 key,
-                new ChunkBounds(3, 9),
+                new LogChunk(new ThreadSequence(2, 679, 1029337344L), 3, 9),
                 new Boundary(7, 1005, key, 1234, "0A000C003C020000", "log 2_679_1029337344 line 1236"),
                 new ThreadSequence(2, 679, 1029337344L),
                 new DeadLetter("log 1_2_3 line 4", "0A000C003C020000", 42, "insert ...", "unexpected end"),
@@ -42,5 +43,18 @@ class StateTypesTest {
         DataOutputSerializer out = new DataOutputSerializer(64);
         serializer.serialize(value, out);
         assertThat(serializer.deserialize(new DataInputDeserializer(out.getCopyOfBuffer()))).isEqualTo(value);
+    }
+
+    @Test
+    void theSlotsLogChunksAreAnArrayOfPojosWithoutKryo() throws Exception {
+        LogChunk[] chunks = {new LogChunk(new ThreadSequence(1, 679, 1029337344L), 0, 4),
+                new LogChunk(new ThreadSequence(1, 680, 1029337344L), 2, 3)};
+        TypeInformation<LogChunk[]> info = TypeInformation.of(LogChunk[].class);
+        SerializerConfigImpl config = new SerializerConfigImpl();
+        config.setGenericTypes(false);
+        TypeSerializer<LogChunk[]> serializer = info.createSerializer(config);
+        DataOutputSerializer out = new DataOutputSerializer(64);
+        serializer.serialize(chunks, out);
+        assertThat(serializer.deserialize(new DataInputDeserializer(out.getCopyOfBuffer()))).containsExactly(chunks);
     }
 }

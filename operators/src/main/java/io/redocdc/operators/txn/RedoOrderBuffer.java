@@ -5,6 +5,7 @@ import io.redocdc.source.model.ThreadSequence;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
@@ -14,55 +15,52 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 
 /**
  * The buffered records of the current slot key, in keyed state, readable in redo order without ever loading
- * them all: {@code rows} maps (log, local index) to the record; {@code chunks} is one small value per slot, the
- * index range of each log with buffered records, sorted by log. Records of one log arrive in redo order, so
- * local indexes give redo order inside a log. Rows are read by point lookups only, never by the map's iteration
- * order, so heap and RocksDB backends behave the same; the chunks are a single value rather than a map because a
- * map iteration per transaction costs a RocksDB iterator each time.
+ * them all: {@code rows} maps (log, local index) to the record, {@code chunks} holds one small index range per
+ * log, and {@code logs} lists those logs in order. Records of one log arrive in redo order, so local indexes give
+ * redo order inside a log. Everything is read by point lookups, never by a map's iteration order, so heap and
+ * RocksDB backends behave the same, and no RocksDB iterator is opened per transaction; {@code logs} changes only
+ * when a log's first record of the slot arrives or a log is released, not per record.
  */
 final class RedoOrderBuffer {
 
-    private static final LogChunk[] NONE = new LogChunk[0];
+    private static final ThreadSequence[] NONE = new ThreadSequence[0];
 
     static MapStateDescriptor<RowKey, RedoRecord> rowsDescriptor() {
         return new MapStateDescriptor<>("rows", TypeInformation.of(RowKey.class), TypeInformation.of(RedoRecord.class));
     }
 
-    static ValueStateDescriptor<LogChunk[]> chunksDescriptor() {
-        return new ValueStateDescriptor<>("log-chunks", TypeInformation.of(LogChunk[].class));
+    static MapStateDescriptor<ThreadSequence, ChunkBounds> chunksDescriptor() {
+        return new MapStateDescriptor<>(
+                "chunks", TypeInformation.of(ThreadSequence.class), TypeInformation.of(ChunkBounds.class));
+    }
+
+    static ValueStateDescriptor<ThreadSequence[]> logsDescriptor() {
+        return new ValueStateDescriptor<>("chunk-logs", TypeInformation.of(ThreadSequence[].class));
     }
 
     private final MapState<RowKey, RedoRecord> rows;
-    private final ValueState<LogChunk[]> chunks;
+    private final MapState<ThreadSequence, ChunkBounds> chunks;
+    private final ValueState<ThreadSequence[]> logs;
 
-    RedoOrderBuffer(MapState<RowKey, RedoRecord> rows, ValueState<LogChunk[]> chunks) {
+    RedoOrderBuffer(MapState<RowKey, RedoRecord> rows, MapState<ThreadSequence, ChunkBounds> chunks,
+                    ValueState<ThreadSequence[]> logs) {
         this.rows = rows;
         this.chunks = chunks;
+        this.logs = logs;
     }
 
     /** Gives the record the next local index of its log; stores it unless it is only a placeholder. */
     RowKey append(RedoRecord record, boolean store) throws Exception {
-        LogChunk[] all = chunks();
-        int at = find(all, record.log());
-        int index;
-        if (at >= 0) {
-            index = all[at].next();
-            if (index == Integer.MAX_VALUE) {
-                throw new IllegalStateException("more than " + Integer.MAX_VALUE + " buffered records of slot "
-                        + record.xid() + " in " + record.log());
-            }
-            all = all.clone(); // never change a state value in place: a heap snapshot may still hold it
-            all[at] = new LogChunk(record.log(), all[at].first(), index + 1);
-        } else {
-            index = 0;
-            int insertAt = -at - 1;
-            LogChunk[] grown = new LogChunk[all.length + 1];
-            System.arraycopy(all, 0, grown, 0, insertAt);
-            grown[insertAt] = new LogChunk(record.log(), 0, 1);
-            System.arraycopy(all, insertAt, grown, insertAt + 1, all.length - insertAt);
-            all = grown;
+        ChunkBounds bounds = chunks.get(record.log());
+        int index = bounds == null ? 0 : bounds.next();
+        if (index == Integer.MAX_VALUE) {
+            throw new IllegalStateException("more than " + Integer.MAX_VALUE + " buffered records of slot "
+                    + record.xid() + " in " + record.log());
         }
-        chunks.update(all);
+        if (bounds == null) {
+            addLog(record.log());
+        }
+        chunks.put(record.log(), new ChunkBounds(bounds == null ? 0 : bounds.first(), index + 1));
         RowKey key = RowKey.of(record.log(), index);
         if (store) {
             rows.put(key, record);
@@ -85,12 +83,11 @@ final class RedoOrderBuffer {
      * {@link #get} returns null for them. The chunk ranges are read once, when this is called.
      */
     Iterable<RowKey> between(RowKey after, RowKey before) throws Exception {
-        List<LogChunk> ranges = new ArrayList<>();
-        for (LogChunk chunk : chunks()) {
-            ThreadSequence log = chunk.log();
+        List<Map.Entry<ThreadSequence, ChunkBounds>> ranges = new ArrayList<>();
+        for (ThreadSequence log : logs()) {
             if (log.thread() == before.thread() && log.compareTo(before.log()) <= 0
                     && (after == null || after.log().compareTo(log) <= 0)) {
-                ranges.add(chunk);
+                ranges.add(Map.entry(log, chunks.get(log)));
             }
         }
         return () -> new KeyIterator(ranges, after, before);
@@ -98,56 +95,57 @@ final class RedoOrderBuffer {
 
     /** Forgets the index ranges of everything on {@code last}'s thread up to and including {@code last}. */
     void releaseThrough(RowKey last) throws Exception {
-        List<LogChunk> kept = new ArrayList<>();
-        for (LogChunk chunk : chunks()) {
-            ThreadSequence log = chunk.log();
+        List<ThreadSequence> kept = new ArrayList<>();
+        for (ThreadSequence log : logs()) {
             int order = log.compareTo(last.log());
             if (log.thread() != last.thread() || order > 0) {
-                kept.add(chunk);
-            } else if (order == 0) {
-                LogChunk rest = new LogChunk(log, Math.max(chunk.first(), last.index() + 1),
+                kept.add(log);
+            } else if (order < 0) {
+                chunks.remove(log);
+            } else {
+                ChunkBounds chunk = chunks.get(log);
+                ChunkBounds rest = new ChunkBounds(Math.max(chunk.first(), last.index() + 1),
                         Math.max(chunk.next(), last.index() + 1));
-                if (!rest.isEmpty()) {
-                    kept.add(rest);
+                if (rest.isEmpty()) {
+                    chunks.remove(log);
+                } else {
+                    chunks.put(log, rest);
+                    kept.add(log);
                 }
             }
         }
-        chunks.update(kept.isEmpty() ? null : kept.toArray(LogChunk[]::new));
+        logs.update(kept.isEmpty() ? null : kept.toArray(ThreadSequence[]::new));
     }
 
-    private LogChunk[] chunks() throws Exception {
-        LogChunk[] all = chunks.value();
+    private ThreadSequence[] logs() throws Exception {
+        ThreadSequence[] all = logs.value();
         return all == null ? NONE : all;
     }
 
-    /** Binary search by log: the position, or -(insertion point) - 1. */
-    private static int find(LogChunk[] sorted, ThreadSequence log) {
-        int low = 0;
-        int high = sorted.length - 1;
-        while (low <= high) {
-            int mid = (low + high) >>> 1;
-            int order = sorted[mid].log().compareTo(log);
-            if (order < 0) {
-                low = mid + 1;
-            } else if (order > 0) {
-                high = mid - 1;
-            } else {
-                return mid;
-            }
+    /** Adds a log to the sorted list (a new array: a state value is never changed in place). */
+    private void addLog(ThreadSequence log) throws Exception {
+        ThreadSequence[] all = logs();
+        int insertAt = 0;
+        while (insertAt < all.length && all[insertAt].compareTo(log) < 0) {
+            insertAt++;
         }
-        return -(low + 1);
+        ThreadSequence[] grown = new ThreadSequence[all.length + 1];
+        System.arraycopy(all, 0, grown, 0, insertAt);
+        grown[insertAt] = log;
+        System.arraycopy(all, insertAt, grown, insertAt + 1, all.length - insertAt);
+        logs.update(grown);
     }
 
     /** Walks the local indexes of the selected chunks in order, clipped to (after, before). */
     private static final class KeyIterator implements Iterator<RowKey> {
-        private final Iterator<LogChunk> chunks;
+        private final Iterator<Map.Entry<ThreadSequence, ChunkBounds>> chunks;
         private final RowKey after;
         private final RowKey before;
         private ThreadSequence log;
         private int nextIndex;
         private int end;
 
-        KeyIterator(List<LogChunk> chunks, RowKey after, RowKey before) {
+        KeyIterator(List<Map.Entry<ThreadSequence, ChunkBounds>> chunks, RowKey after, RowKey before) {
             this.chunks = chunks.iterator();
             this.after = after;
             this.before = before;
@@ -159,10 +157,10 @@ final class RedoOrderBuffer {
                 if (!chunks.hasNext()) {
                     return false;
                 }
-                LogChunk chunk = chunks.next();
-                log = chunk.log();
-                nextIndex = chunk.first();
-                end = chunk.next();
+                Map.Entry<ThreadSequence, ChunkBounds> chunk = chunks.next();
+                log = chunk.getKey();
+                nextIndex = chunk.getValue().first();
+                end = chunk.getValue().next();
                 if (after != null && log.equals(after.log())) {
                     nextIndex = Math.max(nextIndex, after.index() + 1);
                 }

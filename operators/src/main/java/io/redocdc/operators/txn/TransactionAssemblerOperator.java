@@ -101,7 +101,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     public void open() throws Exception {
         super.open();
         buffer = new RedoOrderBuffer(getPartitionedState(RedoOrderBuffer.rowsDescriptor()),
-                getPartitionedState(RedoOrderBuffer.chunksDescriptor()));
+                getPartitionedState(RedoOrderBuffer.chunksDescriptor()),
+                getPartitionedState(RedoOrderBuffer.logsDescriptor()));
         boundaries = getPartitionedState(boundariesDescriptor());
         undoRows = getPartitionedState(undoRowsDescriptor());
         undoMatcher = new UndoMatcher(getPartitionedState(UndoMatcher.latestDescriptor()),
@@ -407,7 +408,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         KeyedStateBackend<Integer> backend = getKeyedStateBackend();
         Set<Integer> slots = new HashSet<>();
         for (String state : List.of(RedoOrderBuffer.rowsDescriptor().getName(),
-                RedoOrderBuffer.chunksDescriptor().getName(), boundariesDescriptor().getName(),
+                RedoOrderBuffer.chunksDescriptor().getName(), RedoOrderBuffer.logsDescriptor().getName(),
+                boundariesDescriptor().getName(),
                 UndoMatcher.latestDescriptor().getName(), UndoMatcher.previousDescriptor().getName(),
                 undoRowsDescriptor().getName())) {
             try (Stream<Integer> keys = backend.getKeys(state, VoidNamespace.INSTANCE)) {

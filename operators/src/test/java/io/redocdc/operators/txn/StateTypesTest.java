@@ -23,7 +23,7 @@ class StateTypesTest {
         RowKey key = new RowKey(1029337344L, 2, 679, 17);
         return Stream.of(
                 key,
-                new LogChunk(new ThreadSequence(2, 679, 1029337344L), 3, 9),
+                new ChunkBounds(3, 9),
                 new Boundary(7, 1005, key, 1234, "0A000C003C020000", "log 2_679_1029337344 line 1236"),
                 new ThreadSequence(2, 679, 1029337344L),
                 new DeadLetter("log 1_2_3 line 4", "0A000C003C020000", 42, "insert ...", "unexpected end"),
@@ -46,13 +46,12 @@ class StateTypesTest {
     }
 
     @Test
-    void theSlotsLogChunksAreAnArrayOfPojosWithoutKryo() throws Exception {
-        LogChunk[] chunks = {new LogChunk(new ThreadSequence(1, 679, 1029337344L), 0, 4),
-                new LogChunk(new ThreadSequence(1, 680, 1029337344L), 2, 3)};
-        TypeInformation<LogChunk[]> info = TypeInformation.of(LogChunk[].class);
+    void theSlotsLogListIsAnArrayOfPojosWithoutKryo() throws Exception {
+        ThreadSequence[] chunks = {new ThreadSequence(1, 679, 1029337344L), new ThreadSequence(1, 680, 1029337344L)};
+        TypeInformation<ThreadSequence[]> info = TypeInformation.of(ThreadSequence[].class);
         SerializerConfigImpl config = new SerializerConfigImpl();
         config.setGenericTypes(false);
-        TypeSerializer<LogChunk[]> serializer = info.createSerializer(config);
+        TypeSerializer<ThreadSequence[]> serializer = info.createSerializer(config);
         DataOutputSerializer out = new DataOutputSerializer(64);
         serializer.serialize(chunks, out);
         assertThat(serializer.deserialize(new DataInputDeserializer(out.getCopyOfBuffer()))).containsExactly(chunks);

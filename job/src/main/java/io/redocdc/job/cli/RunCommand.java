@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -141,8 +142,8 @@ public final class RunCommand implements Callable<Integer> {
             int eq = spec.indexOf('=');
             boolean wellFormed = eq > 0 && eq < spec.length() - 1 && spec.substring(0, eq).contains(".");
             check.require(wellFormed, "--primary-key", "must look like OWNER.TABLE=COL[,COL]", spec);
-            keys.put(spec.substring(0, eq).toUpperCase(java.util.Locale.ROOT),
-                    List.of(spec.substring(eq + 1).toUpperCase(java.util.Locale.ROOT).split(",")));
+            keys.put(spec.substring(0, eq).toUpperCase(Locale.ROOT),
+                    List.of(spec.substring(eq + 1).toUpperCase(Locale.ROOT).split(",")));
         }
         return keys;
     }

@@ -9,18 +9,17 @@ import io.redocdc.job.simulate.SimulationSettings;
 import io.redocdc.job.simulate.WorkloadSimulator;
 import io.redocdc.job.verify.OutputSummary;
 import io.redocdc.sinks.files.FileFormat;
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.FileUtils;
 
 /**
  * End to end: a simulated redo directory to committed ogg-json files, on an embedded MiniCluster in this JVM.
@@ -49,7 +48,7 @@ public final class EndToEndBenchmark {
                     .withTransactions(transactions).withThreads(threads));
             System.out.println("workload: " + workload);
             for (StateBackendKind backend : backends) {
-                measure("mixed workload", mixed, backend, parallelism);
+                measure("mixed workload", mixed, workload, backend, parallelism);
             }
             if (largeRows > 0) {
                 Path large = work.resolve("large");
@@ -57,20 +56,21 @@ public final class EndToEndBenchmark {
                         .withTransactions(0).withThreads(1).withLargeTransactionRows(largeRows));
                 System.out.println("workload: " + one);
                 for (StateBackendKind backend : backends) {
-                    measure("one transaction of " + largeRows + " rows", large, backend, parallelism);
+                    measure("one transaction of " + largeRows + " rows", large, one, backend, parallelism);
                 }
             }
         } finally {
-            deleteRecursively(work);
+            FileUtils.deleteDirectory(work.toFile());
         }
     }
 
-    private static void measure(String label, Path dir, StateBackendKind backend, int parallelism) throws Exception {
+    private static void measure(String label, Path dir, SimulationResult workload, StateBackendKind backend,
+                                int parallelism) throws Exception {
         Path output = dir.resolve("output-" + backend.flinkName());
         JobOptions options = new JobOptions(dir.resolve("redo"), output, FileFormat.OGG_JSON, true, parallelism,
                 backend, Duration.ofSeconds(10), dir.resolve("checkpoints-" + backend.flinkName()), null, 0, null,
                 List.of("*.*"), null, "ORCL", Map.of(), false);
-        long redoRows = countRedoRows(dir.resolve("redo"));
+        long redoRows = workload.contentsRows();
         System.gc();
         resetPeakHeap();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
@@ -86,21 +86,6 @@ public final class EndToEndBenchmark {
                 summary.changes(), seconds, redoRows / seconds, summary.changes() / seconds, peakHeap >> 20);
     }
 
-    private static long countRedoRows(Path redo) throws IOException {
-        long rows = 0;
-        try (Stream<Path> files = Files.list(redo.resolve("contents"))) {
-            for (Path file : files.toList()) {
-                try (Stream<String> lines = file.toString().endsWith(".gz")
-                        ? new java.io.BufferedReader(new java.io.InputStreamReader(new java.util.zip.GZIPInputStream(
-                                Files.newInputStream(file)))).lines()
-                        : Files.lines(file)) {
-                    rows += lines.count() - 1;
-                }
-            }
-        }
-        return rows;
-    }
-
     private static void resetPeakHeap() {
         heapPools().forEach(MemoryPoolMXBean::resetPeakUsage);
     }
@@ -111,14 +96,6 @@ public final class EndToEndBenchmark {
 
     private static List<MemoryPoolMXBean> heapPools() {
         return ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.HEAP).toList();
-    }
-
-    private static void deleteRecursively(Path path) throws IOException {
-        try (Stream<Path> walk = Files.walk(path)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
     }
 
     /** --key value pairs. */

@@ -8,16 +8,14 @@ import io.redocdc.job.simulate.SimulationSettings;
 import io.redocdc.job.simulate.WorkloadSimulator;
 import io.redocdc.job.verify.TruthComparison;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
+import org.apache.flink.util.FileUtils;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -36,7 +34,7 @@ public final class DemoCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Path demo = dir.toAbsolutePath().normalize();
         for (String child : List.of("redo", "expected", "output", "checkpoints")) {
-            deleteRecursively(demo.resolve(child));
+            FileUtils.deleteDirectory(demo.resolve(child).toFile());
         }
         SimulationResult simulated = WorkloadSimulator.write(demo,
                 SimulationSettings.defaults().withThreads(2).withTransactions(1000));
@@ -82,16 +80,5 @@ public final class DemoCommand implements Callable<Integer> {
             }
         }
         return options;
-    }
-
-    private static void deleteRecursively(Path path) throws IOException {
-        if (!Files.exists(path)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(path)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }

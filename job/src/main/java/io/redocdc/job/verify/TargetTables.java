@@ -1,0 +1,244 @@
+package io.redocdc.job.verify;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+
+/**
+ * The simulator's captured tables in a target database: creates them from {@code expected/tables.json} (Oracle
+ * types translated for PostgreSQL; H2 in Oracle mode takes them as they are) and compares their rows with
+ * {@code expected/tables/OWNER.TABLE.jsonl}, value by value according to the column's type.
+ */
+public final class TargetTables {
+
+    private static final DateTimeFormatter ORACLE_TIMESTAMP =
+            DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss[.SSSSSSSSS][.SSSSSS]");
+
+    private final Path expectedDir;
+    private final JsonNode definitions;
+
+    private TargetTables(Path expectedDir, JsonNode definitions) {
+        this.expectedDir = expectedDir;
+        this.definitions = definitions;
+    }
+
+    public static TargetTables of(Path expectedDir) {
+        try {
+            return new TargetTables(expectedDir, new ObjectMapper().readTree(expectedDir.resolve("tables.json")
+                    .toFile()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + expectedDir.resolve("tables.json"), e);
+        }
+    }
+
+    /** Qualified names (OWNER.TABLE) of the captured tables. */
+    public List<String> tableNames() {
+        List<String> names = new ArrayList<>();
+        definitions.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    /** Creates the owner schemas (except on Oracle, where owners are users) and the empty tables. */
+    public void create(Connection connection) throws SQLException {
+        boolean postgres = isPostgres(connection);
+        boolean oracle = connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT).contains("oracle");
+        try (Statement statement = connection.createStatement()) {
+            for (String name : tableNames()) {
+                String owner = name.substring(0, name.indexOf('.'));
+                if (!oracle) {
+                    statement.execute("CREATE SCHEMA IF NOT EXISTS " + quote(owner));
+                }
+                statement.execute(createTableSql(name, postgres));
+            }
+        }
+        if (!connection.getAutoCommit()) {
+            connection.commit();
+        }
+    }
+
+    String createTableSql(String qualifiedName, boolean postgres) {
+        JsonNode table = definitions.get(qualifiedName);
+        StringBuilder sql = new StringBuilder("CREATE TABLE ").append(quoteQualified(qualifiedName)).append(" (");
+        for (JsonNode column : table.get("columns")) {
+            String type = column.get("type").asText();
+            sql.append(quote(column.get("name").asText())).append(' ')
+                    .append(postgres ? postgresType(type) : type).append(", ");
+        }
+        sql.append("PRIMARY KEY (");
+        List<String> keys = new ArrayList<>();
+        table.get("primary_keys").forEach(key -> keys.add(quote(key.asText())));
+        return sql.append(String.join(", ", keys)).append("))").toString();
+    }
+
+    static String postgresType(String oracleType) {
+        String upper = oracleType.toUpperCase(Locale.ROOT);
+        if (upper.startsWith("NUMBER")) {
+            return "NUMERIC" + upper.substring("NUMBER".length());
+        }
+        if (upper.startsWith("NVARCHAR2") || upper.startsWith("VARCHAR2")) {
+            return "VARCHAR" + upper.substring(upper.indexOf('('));
+        }
+        if (upper.equals("DATE")) {
+            return "TIMESTAMP(0)";
+        }
+        if (upper.startsWith("TIMESTAMP")) {
+            return upper;
+        }
+        if (upper.startsWith("RAW")) {
+            return "BYTEA";
+        }
+        throw new IllegalArgumentException("no PostgreSQL type for Oracle type " + oracleType);
+    }
+
+    /** Empty when every captured table holds exactly the expected rows, else the first difference found. */
+    public Optional<String> firstDifference(Connection connection) throws SQLException {
+        for (String name : tableNames()) {
+            Map<String, List<String>> expected = expectedRows(name);
+            Map<String, List<String>> actual = actualRows(connection, name);
+            for (Map.Entry<String, List<String>> row : expected.entrySet()) {
+                List<String> got = actual.get(row.getKey());
+                if (got == null) {
+                    return Optional.of(name + ": row with key " + shown(row.getKey()) + " is missing; expected "
+                            + row.getValue());
+                }
+                if (!got.equals(row.getValue())) {
+                    return Optional.of(name + ": row with key " + shown(row.getKey()) + " differs:\n  expected "
+                            + row.getValue() + "\n  actual   " + got);
+                }
+            }
+            for (String key : actual.keySet()) {
+                if (!expected.containsKey(key)) {
+                    return Optional.of(name + ": unexpected row with key " + shown(key) + ": " + actual.get(key));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Rows of one table in the target, counted; for progress and benchmark reports. */
+    public long countRows(Connection connection) throws SQLException {
+        long rows = 0;
+        try (Statement statement = connection.createStatement()) {
+            for (String name : tableNames()) {
+                try (ResultSet rs = statement.executeQuery("SELECT COUNT(*) FROM " + quoteQualified(name))) {
+                    rs.next();
+                    rows += rs.getLong(1);
+                }
+            }
+        }
+        return rows;
+    }
+
+    private Map<String, List<String>> expectedRows(String name) {
+        Map<String, List<String>> rows = new TreeMap<>();
+        List<JsonNode> columns = columns(name);
+        for (JsonNode line : ChangeFiles.readJsonLines(expectedDir.resolve("tables").resolve(name + ".jsonl"))) {
+            List<String> values = new ArrayList<>();
+            for (JsonNode column : columns) {
+                JsonNode value = line.get(column.get("name").asText());
+                values.add(value == null || value.isNull() ? null
+                        : canonical(column.get("type").asText(), value.asText()));
+            }
+            rows.put(key(name, values), values);
+        }
+        return rows;
+    }
+
+    private Map<String, List<String>> actualRows(Connection connection, String name) throws SQLException {
+        Map<String, List<String>> rows = new TreeMap<>();
+        List<JsonNode> columns = columns(name);
+        try (Statement statement = connection.createStatement();
+             ResultSet rs = statement.executeQuery("SELECT * FROM " + quoteQualified(name))) {
+            while (rs.next()) {
+                List<String> values = new ArrayList<>();
+                for (JsonNode column : columns) {
+                    values.add(read(rs, column.get("name").asText(), column.get("type").asText()));
+                }
+                rows.put(key(name, values), values);
+            }
+        }
+        return rows;
+    }
+
+    private static String read(ResultSet rs, String column, String type) throws SQLException {
+        String upper = type.toUpperCase(Locale.ROOT);
+        if (upper.startsWith("RAW")) {
+            byte[] bytes = rs.getBytes(column);
+            return bytes == null ? null : HexFormat.of().formatHex(bytes);
+        }
+        if (upper.equals("DATE") || upper.startsWith("TIMESTAMP")) {
+            LocalDateTime time = rs.getObject(column, LocalDateTime.class);
+            return time == null ? null : time.toString();
+        }
+        String text = rs.getString(column);
+        return text == null ? null : canonical(type, text);
+    }
+
+    /** One text per value whatever the database printed: numbers without trailing zeros, ISO date-times. */
+    private static String canonical(String type, String text) {
+        String upper = type.toUpperCase(Locale.ROOT);
+        if (upper.startsWith("NUMBER")) {
+            return new BigDecimal(text).stripTrailingZeros().toPlainString();
+        }
+        if (upper.equals("DATE") || upper.startsWith("TIMESTAMP")) {
+            return LocalDateTime.parse(text, ORACLE_TIMESTAMP).toString();
+        }
+        if (upper.startsWith("RAW")) {
+            return text.toLowerCase(Locale.ROOT);
+        }
+        return text;
+    }
+
+    private String key(String name, List<String> values) {
+        List<JsonNode> columns = columns(name);
+        StringBuilder key = new StringBuilder();
+        for (JsonNode pk : definitions.get(name).get("primary_keys")) {
+            for (int i = 0; i < columns.size(); i++) {
+                if (columns.get(i).get("name").asText().equals(pk.asText())) {
+                    // Zero-padded so TreeMap order is numeric order for the simulator's integer keys.
+                    key.append(key.isEmpty() ? "" : ",").append(String.format("%20s", values.get(i)));
+                }
+            }
+        }
+        return key.toString();
+    }
+
+    private static String shown(String key) {
+        return key.replace(" ", "");
+    }
+
+    private List<JsonNode> columns(String name) {
+        List<JsonNode> columns = new ArrayList<>();
+        definitions.get(name).get("columns").forEach(columns::add);
+        return columns;
+    }
+
+    private static boolean isPostgres(Connection connection) throws SQLException {
+        return connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT).contains("postgres");
+    }
+
+    private static String quoteQualified(String qualifiedName) {
+        int dot = qualifiedName.indexOf('.');
+        return quote(qualifiedName.substring(0, dot)) + "." + quote(qualifiedName.substring(dot + 1));
+    }
+
+    private static String quote(String identifier) {
+        return '"' + identifier.replace("\"", "\"\"") + '"';
+    }
+}

@@ -4,6 +4,7 @@ import io.redocdc.source.model.ArchivedLog;
 import java.io.IOException;
 import java.io.Serializable;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Where archived logs and their mined contents come from: a redo directory today, V$ARCHIVED_LOG plus a
@@ -19,6 +20,15 @@ public interface ArchivedLogCatalog extends Serializable {
 
     /** Opens the contents of one listed log, positioned before its first record. */
     LogContentsReader openContents(ArchivedLog log) throws IOException;
+
+    /**
+     * Redo threads that V$THREAD says are OPEN. The enumerator holds the frontier for an open thread that has no
+     * archived log after the start yet: its first log may still bring records above the other threads' progress.
+     * Default: none known (a redo directory lists every thread's logs).
+     */
+    default Set<Integer> openThreads() throws IOException {
+        return Set.of();
+    }
 
     /** Names the catalog in error messages, e.g. "redo directory /data/redo". */
     String description();

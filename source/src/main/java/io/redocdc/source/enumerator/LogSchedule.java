@@ -49,6 +49,8 @@ final class LogSchedule {
     private final TreeMap<Integer, ThreadLogs> threads = new TreeMap<>();
     /** Threads whose first selected log starts after the start SCN while its predecessor is missing. */
     private final Map<Integer, LogGap> startGaps = new TreeMap<>();
+    /** Open threads (V$THREAD) with no log ending after the start SCN yet, and where their next log will start. */
+    private final Map<Integer, Scn> waitingOpenThreads = new TreeMap<>();
     private final Map<ThreadSequence, Assignment> assigned = new LinkedHashMap<>();
     private Map<String, Long> gapFirstSeen = new HashMap<>();
 
@@ -68,6 +70,15 @@ final class LogSchedule {
 
     /** Takes in a fresh listing of the catalog. Throws on inconsistent input and on gaps that may not wait. */
     void update(List<ArchivedLog> listing, long nowMillis) {
+        update(listing, Set.of(), nowMillis);
+    }
+
+    /**
+     * Like {@link #update(List, long)}, also holding the frontier for each of {@code openThreads} (threads the
+     * database says are open) that has no log ending after the start SCN yet: at most the start SCN, and not above
+     * the NEXT_CHANGE# of its last archived log, where its next log will start.
+     */
+    void update(List<ArchivedLog> listing, Set<Integer> openThreads, long nowMillis) {
         Map<ThreadSequence, ArchivedLog> all = deduplicate(listing);
         List<ArchivedLog> selected = all.values().stream()
                 .filter(log -> startScn.isBefore(log.nextChange()))
@@ -92,8 +103,32 @@ final class LogSchedule {
                 }
             }
         }
+        holdForOpenThreads(openThreads, all);
         checkGaps(gaps, nowMillis);
         listed = true;
+    }
+
+    private void holdForOpenThreads(Set<Integer> openThreads, Map<ThreadSequence, ArchivedLog> all) {
+        Map<Integer, Scn> waiting = new TreeMap<>();
+        for (int thread : openThreads) {
+            if (threads.containsKey(thread) || startGaps.containsKey(thread)) {
+                continue;
+            }
+            Scn nextStart = all.values().stream()
+                    .filter(log -> log.id().thread() == thread && (resetlogsId == EnumeratorState.NO_INCARNATION
+                            || log.id().resetlogsId() == resetlogsId))
+                    .map(ArchivedLog::nextChange)
+                    .max(Comparator.naturalOrder())
+                    .orElse(startScn);
+            Scn hold = nextStart.isBefore(startScn) ? nextStart : startScn;
+            if (!waitingOpenThreads.containsKey(thread)) {
+                LOG.info("Redo thread {} is open but has no archived log ending after start SCN {} in {} yet; the "
+                        + "completed-SCN frontier stays at or below {} until it has", thread, startScn, catalog, hold);
+            }
+            waiting.put(thread, hold);
+        }
+        waitingOpenThreads.clear();
+        waitingOpenThreads.putAll(waiting);
     }
 
     private Map<ThreadSequence, ArchivedLog> deduplicate(List<ArchivedLog> listing) {
@@ -287,6 +322,10 @@ final class LogSchedule {
         }
         if (!startGaps.isEmpty()) {
             frontier = Math.min(frontier, startScn.value());
+            any = true;
+        }
+        for (Scn hold : waitingOpenThreads.values()) {
+            frontier = Math.min(frontier, hold.value());
             any = true;
         }
         return any ? OptionalLong.of(frontier) : OptionalLong.empty();

@@ -1,0 +1,27 @@
+package io.redocdc.source.logminer;
+
+import java.util.regex.Pattern;
+
+/** Removes credentials from JDBC URLs before they reach a log or a message. */
+final class JdbcUrls {
+
+    /** {@code jdbc:oracle:thin:scott/tiger@host...}: user/password before the '@'. */
+    private static final Pattern USER_PASSWORD = Pattern.compile("^(jdbc:oracle:[a-z0-9]+:)([^/@]*)/[^@]*@");
+    /** {@code scheme://user:password@host}, the form of non-Oracle URLs given by mistake. */
+    private static final Pattern AUTHORITY_PASSWORD = Pattern.compile("(//[^/:@]*):[^@/]*@");
+    /** {@code password=...} in a URL query or an Easy Connect Plus parameter list. */
+    private static final Pattern PASSWORD_PARAMETER =
+            Pattern.compile("(?i)(password\\s*=\\s*)[^&;)?\\s]*");
+
+    private JdbcUrls() {
+    }
+
+    static String mask(String url) {
+        if (url == null) {
+            return null;
+        }
+        String masked = USER_PASSWORD.matcher(url).replaceFirst("$1$2/******@");
+        masked = AUTHORITY_PASSWORD.matcher(masked).replaceFirst("$1:******@");
+        return PASSWORD_PARAMETER.matcher(masked).replaceAll("$1******");
+    }
+}

@@ -1,0 +1,153 @@
+package io.redocdc.source.logminer;
+
+import java.io.Serializable;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Validated options of the LogMiner source. Build with {@link #builder()}.
+ *
+ * @param connection opens connections to the mined database
+ * @param dictionaryMode where LogMiner takes its dictionary from
+ * @param fetchSize rows per round trip of the V$LOGMNR_CONTENTS query
+ * @param include OWNER.TABLE patterns (* wildcard, case-insensitive) of captured tables, pushed into the query
+ * @param exclude OWNER.TABLE patterns never captured
+ * @param retry retries of lost connections and temporarily missing logs
+ * @param archiveDestId V$ARCHIVE_DEST.DEST_ID whose archived logs are mined; 0 chooses the lowest local VALID one
+ */
+public record LogMinerSettings(ConnectionFactory connection, DictionaryMode dictionaryMode, int fetchSize,
+                               List<String> include, List<String> exclude, RetryPolicy retry, int archiveDestId)
+        implements Serializable {
+
+    public static final String JDBC_URL = "source.jdbc-url";
+    public static final String USER = "source.user";
+    public static final String PASSWORD_FILE = "source.password-file";
+    public static final String DICTIONARY = "source.dictionary";
+    public static final String FETCH_SIZE = "source.fetch-size";
+    public static final String ARCHIVE_DEST_ID = "source.archive-dest-id";
+    public static final String INCLUDE = "capture.include";
+    public static final String EXCLUDE = "capture.exclude";
+
+    public static final int DEFAULT_FETCH_SIZE = 10_000;
+    public static final List<String> DEFAULT_INCLUDE = List.of("*.*");
+
+    /**
+     * Schemas Oracle creates and maintains: excluded by default. The same list as operators' TableFilter
+     * (this module cannot depend on operators).
+     */
+    public static final List<String> ORACLE_MAINTAINED_SCHEMAS = List.of(
+            "SYS", "SYSTEM", "AUDSYS", "XDB", "MDSYS", "MDDATA", "CTXSYS", "ORDSYS", "ORDDATA", "ORDPLUGINS",
+            "SI_INFORMTN_SCHEMA", "DVSYS", "DVF", "LBACSYS", "GSMADMIN_INTERNAL", "GSMCATUSER", "GSMUSER",
+            "GSMROOTUSER", "GGSYS", "OUTLN", "DBSNMP", "APPQOSSYS", "WMSYS", "OJVMSYS", "OLAPSYS", "DBSFWUSER",
+            "REMOTE_SCHEDULER_AGENT", "SYSBACKUP", "SYSDG", "SYSKM", "SYSRAC", "SYS$UMF", "ANONYMOUS", "XS$NULL",
+            "DIP", "ORACLE_OCM", "EXFSYS", "FLOWS_FILES", "SPATIAL_CSW_ADMIN_USR", "DGPDB_INT", "APEX_*");
+    public static final List<String> DEFAULT_EXCLUDE =
+            ORACLE_MAINTAINED_SCHEMAS.stream().map(schema -> schema + ".*").toList();
+
+    public LogMinerSettings {
+        include = List.copyOf(include);
+        exclude = List.copyOf(exclude);
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Validates every option in {@link #build()}; errors name the option key, the rule and the value. */
+    public static final class Builder {
+
+        private ConnectionFactory connection;
+        private DictionaryMode dictionaryMode = DictionaryMode.ONLINE_CATALOG;
+        private int fetchSize = DEFAULT_FETCH_SIZE;
+        private List<String> include = DEFAULT_INCLUDE;
+        private List<String> exclude = DEFAULT_EXCLUDE;
+        private RetryPolicy retry = RetryPolicy.DEFAULT;
+        private int archiveDestId;
+
+        private Builder() {
+        }
+
+        public Builder connection(OracleConnectionSettings connection) {
+            this.connection = connection;
+            return this;
+        }
+
+        /** Any connection factory (tests, pooled or wallet-based connections). */
+        public Builder connectionFactory(ConnectionFactory connection) {
+            this.connection = connection;
+            return this;
+        }
+
+        public Builder dictionaryMode(DictionaryMode dictionaryMode) {
+            this.dictionaryMode = dictionaryMode;
+            return this;
+        }
+
+        public Builder fetchSize(int fetchSize) {
+            this.fetchSize = fetchSize;
+            return this;
+        }
+
+        public Builder include(List<String> include) {
+            this.include = include;
+            return this;
+        }
+
+        public Builder exclude(List<String> exclude) {
+            this.exclude = exclude;
+            return this;
+        }
+
+        public Builder retry(RetryPolicy retry) {
+            this.retry = retry;
+            return this;
+        }
+
+        /** Mine the archived logs of this V$ARCHIVE_DEST.DEST_ID; default: the lowest local VALID destination. */
+        public Builder archiveDestId(int archiveDestId) {
+            this.archiveDestId = archiveDestId;
+            return this;
+        }
+
+        public LogMinerSettings build() {
+            validateConnection();
+            require(dictionaryMode != null, DICTIONARY, "must be one of online-catalog|redo-logs|none", null);
+            require(fetchSize >= 1 && fetchSize <= 1_000_000, FETCH_SIZE, "must be between 1 and 1000000",
+                    fetchSize);
+            require(retry != null, "source.retry", "must be set", null);
+            require(archiveDestId >= 0 && archiveDestId <= 31, ARCHIVE_DEST_ID,
+                    "must be 0 (automatic) or a DEST_ID between 1 and 31", archiveDestId);
+            validatePatterns(include, INCLUDE);
+            validatePatterns(exclude, EXCLUDE);
+            return new LogMinerSettings(connection, dictionaryMode, fetchSize, include, exclude, retry,
+                    archiveDestId);
+        }
+
+        private void validateConnection() {
+            require(connection != null, JDBC_URL, "must be set (the Oracle database to mine)", null);
+            if (connection instanceof OracleConnectionSettings oracle) {
+                String url = oracle.jdbcUrl();
+                require(url != null && url.toLowerCase(Locale.ROOT).startsWith("jdbc:oracle:"), JDBC_URL,
+                        "must be an Oracle JDBC URL starting with jdbc:oracle:", JdbcUrls.mask(url));
+                require(oracle.user() != null && !oracle.user().isBlank(), USER, "must name the LogMiner user",
+                        oracle.user());
+                require(oracle.password() != null && !oracle.password().reveal().isEmpty(), PASSWORD_FILE,
+                        "must give the password (a file whose first line is the password)", oracle.password());
+            }
+        }
+
+        private static void validatePatterns(List<String> patterns, String option) {
+            require(patterns != null, option, "must be a list of OWNER.TABLE patterns", null);
+            for (String pattern : patterns) {
+                require(pattern != null && pattern.indexOf('.') > 0 && !pattern.endsWith("."), option,
+                        "patterns must have the form OWNER.TABLE (each part may use * as a wildcard)", pattern);
+            }
+        }
+
+        private static void require(boolean valid, String option, String rule, Object value) {
+            if (!valid) {
+                throw new IllegalArgumentException(option + " " + rule + "; got " + value);
+            }
+        }
+    }
+}

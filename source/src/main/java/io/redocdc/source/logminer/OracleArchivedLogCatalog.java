@@ -1,0 +1,87 @@
+package io.redocdc.source.logminer;
+
+import io.redocdc.source.catalog.ArchivedLogCatalog;
+import io.redocdc.source.catalog.LogContentsReader;
+import io.redocdc.source.model.ArchivedLog;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Archived logs from V$ARCHIVED_LOG, contents from one LogMiner session per log. Listing uses a short connection
+ * per call (the catalog has no close hook to end a kept one); each contents reader has its own connection.
+ */
+public final class OracleArchivedLogCatalog implements ArchivedLogCatalog {
+
+    private static final long serialVersionUID = 1L;
+
+    @FunctionalInterface
+    private interface Query<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    private final LogMinerSettings settings;
+    private final Sleeper sleeper;
+
+    public OracleArchivedLogCatalog(LogMinerSettings settings) {
+        this(settings, Sleeper.SYSTEM);
+    }
+
+    OracleArchivedLogCatalog(LogMinerSettings settings, Sleeper sleeper) {
+        this.settings = settings;
+        this.sleeper = sleeper;
+    }
+
+    public LogMinerSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public List<ArchivedLog> listAvailableLogs() throws IOException {
+        return query("listing " + ArchivedLogQuery.SOURCE,
+                connection -> ArchivedLogQuery.list(connection, settings.archiveDestId()));
+    }
+
+    /** Threads that V$THREAD shows OPEN: an instance writes redo there, archived or not yet. */
+    @Override
+    public Set<Integer> openThreads() throws IOException {
+        List<OracleThread> threads = query("listing V$THREAD", ArchivedLogQuery::threads);
+        Set<Integer> open = new TreeSet<>();
+        threads.stream().filter(OracleThread::open).forEach(thread -> open.add(thread.thread()));
+        return open;
+    }
+
+    @Override
+    public LogContentsReader openContents(ArchivedLog log) throws IOException {
+        List<ArchivedLog> available = settings.dictionaryMode() == DictionaryMode.REDO_LOGS
+                ? listAvailableLogs() : List.of();
+        List<ArchivedLog> sessionLogs = DictionaryLogs.forTarget(settings.dictionaryMode(), log, available,
+                description());
+        return LogMinerContentsReader.open(settings, sessionLogs, sleeper);
+    }
+
+    @Override
+    public String description() {
+        return settings.connection().description();
+    }
+
+    private <T> T query(String what, Query<T> query) throws IOException {
+        Retrying retrying = new Retrying(settings.retry(), sleeper);
+        try {
+            return retrying.run(what + " in " + description(), attempt -> {
+                try (Connection connection = settings.connection().open()) {
+                    return query.run(connection);
+                }
+            });
+        } catch (Retrying.Exhausted e) {
+            throw new IOException(what + " in " + description() + " failed: " + e.describe(), e.sqlCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while " + what + " in " + description());
+        }
+    }
+}

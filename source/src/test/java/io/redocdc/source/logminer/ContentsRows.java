@@ -1,0 +1,66 @@
+package io.redocdc.source.logminer;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.SQLRecoverableException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import org.h2.tools.SimpleResultSet;
+
+/** Rows of the contents query (LogMinerQuery.COLUMNS order) for the fake database. */
+final class ContentsRows {
+
+    private static final String[] NAMES = {"SCN", "TIMESTAMP", "THREAD#", "XID", "OPERATION", "OPERATION_CODE",
+        "ROLLBACK", "STATUS", "INFO", "SEG_OWNER", "TABLE_NAME", "DATA_OBJ#", "ROW_ID", "RS_ID", "SSN", "CSF",
+        "SQL_REDO", "SQL_UNDO"};
+    private static final int[] TYPES = {Types.BIGINT, Types.VARCHAR, Types.INTEGER, Types.VARCHAR, Types.VARCHAR,
+        Types.INTEGER, Types.INTEGER, Types.INTEGER, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.BIGINT,
+        Types.VARCHAR, Types.VARCHAR, Types.BIGINT, Types.INTEGER, Types.VARCHAR, Types.VARCHAR};
+
+    static final String XID = "0A000C003C020000";
+
+    private final List<Object[]> rows = new ArrayList<>();
+
+    /** A full row. */
+    ContentsRows row(Object... values) {
+        if (values.length != NAMES.length) {
+            throw new IllegalArgumentException("expected " + NAMES.length + " values, got " + values.length);
+        }
+        rows.add(values.clone());
+        return this;
+    }
+
+    /** A row of thread 1 with the usual defaults. */
+    ContentsRows row(long scn, int operationCode, String operation, int csf, String sqlRedo, String sqlUndo) {
+        boolean control = operationCode == 6 || operationCode == 7 || operationCode == 36;
+        return row(scn, "2026-01-01 10:00:00", 1, XID, operation, operationCode, 0, 0, null,
+                control ? null : "OE", control ? null : "ORDERS", control ? null : 73640L, "AAAR+oAAFAAAARfACG",
+                " 0x0002a7.000013f5.00e8 ", 0L, csf, sqlRedo, sqlUndo);
+    }
+
+    ResultSet resultSet() {
+        SimpleResultSet result = new SimpleResultSet();
+        for (int i = 0; i < NAMES.length; i++) {
+            result.addColumn(NAMES[i], TYPES[i], 4000, 0);
+        }
+        rows.forEach(result::addRow);
+        return result;
+    }
+
+    /** The rows, but the {@code failingNext}-th call of next() (1-based) loses the connection. */
+    ResultSet losingConnectionAt(int failingNext) {
+        ResultSet real = resultSet();
+        int[] calls = {0};
+        return FakeDatabase.proxy(ResultSet.class, (self, method, args) -> {
+            if (method.getName().equals("next") && ++calls[0] == failingNext) {
+                throw new SQLRecoverableException("IO Error: Connection reset", "08006", 17002);
+            }
+            return method.invoke(real, args);
+        });
+    }
+
+    static SQLException oracleError(int code, String message) {
+        return new SQLException(String.format("ORA-%05d: %s", code, message), "99999", code);
+    }
+}

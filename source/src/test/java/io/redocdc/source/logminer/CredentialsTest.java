@@ -1,0 +1,83 @@
+package io.redocdc.source.logminer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Secret, URL masking and connection settings never show a password. */
+class CredentialsTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void secretFromFileTakesTheTrimmedFirstLineAndNeverPrintsIt() throws Exception {
+        Path file = Files.writeString(dir.resolve("pw"), "  s3cr3t-Pass \nsecond line\n");
+        Secret secret = Secret.fromFile(file);
+        assertThat(secret.reveal()).isEqualTo("s3cr3t-Pass");
+        assertThat(secret.toString()).isEqualTo("******");
+        assertThat(String.valueOf(new OracleConnectionSettings("jdbc:oracle:thin:@//db:1521/ORCL", "CDC", secret,
+                Map.of("oracle.net.wallet_password", "walletpw", "oracle.net.CONNECT_TIMEOUT", "5000"))))
+                .doesNotContain("s3cr3t").doesNotContain("walletpw").contains("5000").contains("CDC");
+    }
+
+    @Test
+    void secretErrorsNameTheFileOrVariableButNotTheContent() throws Exception {
+        Path missing = dir.resolve("missing-password");
+        assertThatThrownBy(() -> Secret.fromFile(missing)).hasMessageContaining(missing.toString());
+        Path empty = Files.writeString(dir.resolve("empty"), "\n");
+        assertThatThrownBy(() -> Secret.fromFile(empty)).hasMessageContaining(empty.toString())
+                .hasMessageContaining("empty");
+        assertThatThrownBy(() -> Secret.fromEnv("REDO_CDC_TEST_UNSET_VARIABLE_4711"))
+                .hasMessageContaining("REDO_CDC_TEST_UNSET_VARIABLE_4711");
+        assertThat(Secret.fromEnv("PW", "from-env").reveal()).isEqualTo("from-env");
+    }
+
+    @Test
+    void urlsAreMaskedInDescriptions() {
+        assertThat(JdbcUrls.mask("jdbc:oracle:thin:scott/tiger@//db:1521/ORCL"))
+                .isEqualTo("jdbc:oracle:thin:scott/******@//db:1521/ORCL");
+        assertThat(JdbcUrls.mask("jdbc:oracle:thin:@db:1521/ORCL?user=scott&password=tiger&x=1"))
+                .isEqualTo("jdbc:oracle:thin:@db:1521/ORCL?user=scott&password=******&x=1");
+        assertThat(JdbcUrls.mask("jdbc:oracle:thin:@//db:1521/ORCL")).isEqualTo("jdbc:oracle:thin:@//db:1521/ORCL");
+        OracleConnectionSettings settings = new OracleConnectionSettings(
+                "jdbc:oracle:thin:scott/tiger@//db:1521/ORCL", "scott", Secret.of("tiger"));
+        assertThat(settings.description()).isEqualTo("Oracle database jdbc:oracle:thin:scott/******@//db:1521/ORCL");
+        assertThat(settings.toString()).doesNotContain("tiger");
+    }
+
+    @Test
+    void sessionSettingsSetEveryNlsFormatTheParserExpects() {
+        assertThat(OracleConnectionSettings.SESSION_NLS)
+                .startsWith("ALTER SESSION SET")
+                .contains("NLS_DATE_FORMAT = 'YYYY-MM-DD HH24:MI:SS'")
+                .contains("NLS_TIMESTAMP_FORMAT = 'YYYY-MM-DD HH24:MI:SS.FF9'")
+                .contains("NLS_TIMESTAMP_TZ_FORMAT = 'YYYY-MM-DD HH24:MI:SS.FF9 TZH:TZM'")
+                .contains("NLS_NUMERIC_CHARACTERS = '.,'");
+    }
+
+    @Test
+    void aSerializedCatalogHoldsThePasswordOnlyInsideTheSecret() throws Exception {
+        OracleConnectionSettings connection = new OracleConnectionSettings("jdbc:oracle:thin:@//db:1521/ORCL", "CDC",
+                Secret.of("pw-in-graph"));
+        OracleArchivedLogCatalog catalog = new OracleArchivedLogCatalog(
+                LogMinerSettings.builder().connection(connection).build());
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
+            out.writeObject(catalog);
+        }
+        assertThat(bytes.size()).isPositive();
+        assertThat(catalog.description()).isEqualTo("Oracle database jdbc:oracle:thin:@//db:1521/ORCL");
+        assertThat(catalog.settings().toString()).doesNotContain("pw-in-graph");
+        // Java serialization carries the value (the readers need it); it must not leak through any toString.
+        assertThat(bytes.toString(StandardCharsets.ISO_8859_1)).contains("pw-in-graph");
+    }
+}

@@ -1,0 +1,119 @@
+package io.redocdc.source.logminer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.redocdc.source.model.ArchivedLog;
+import io.redocdc.source.model.Scn;
+import io.redocdc.source.model.ThreadSequence;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Each failing check against H2 views maps to its fix. */
+class OracleStartupChecksTest {
+
+    private static final List<String> INCLUDE = List.of("OE.*");
+    private OracleViews views;
+
+    @BeforeEach
+    void setUp() throws SQLException {
+        views = new OracleViews();
+        views.execute("INSERT INTO CDB_TABLES VALUES (3, 'OE', 'ORDERS', 'N', 'NO'), (3, 'OE', 'ITEMS', 'N', 'NO'),"
+                + " (3, 'OE', 'GTT', 'Y', 'NO'), (3, 'OE', 'BIN$X', 'N', 'YES'), (3, 'HR', 'EMP', 'N', 'NO'),"
+                + " (3, 'SYS', 'OBJ$', 'N', 'NO')");
+        views.execute("INSERT INTO CDB_LOG_GROUPS VALUES (3, 'OE', 'ORDERS', 'ALL COLUMN LOGGING'),"
+                + " (3, 'OE', 'ITEMS', 'ALL COLUMN LOGGING')");
+    }
+
+    private List<String> run(List<String> include) throws SQLException {
+        try (Connection connection = views.open()) {
+            return OracleStartupChecks.run(connection, "db", include, List.of());
+        }
+    }
+
+    @Test
+    void aReadyDatabaseGivesNoWarnings() throws SQLException {
+        assertThat(run(INCLUDE)).isEmpty();
+    }
+
+    @Test
+    void noArchivingAndNoMinimalLoggingNameTheirFixes() {
+        assertThatThrownBy(() -> {
+            views.execute("UPDATE V$DATABASE SET LOG_MODE = 'NOARCHIVELOG', SUPPLEMENTAL_LOG_DATA_MIN = 'NO'");
+            run(INCLUDE);
+        }).isInstanceOf(OracleSetupException.class)
+                .hasMessageContaining("LOG_MODE is NOARCHIVELOG")
+                .hasMessageContaining("SHUTDOWN IMMEDIATE; STARTUP MOUNT; ALTER DATABASE ARCHIVELOG; ALTER DATABASE OPEN;")
+                .hasMessageContaining("ALTER DATABASE ADD SUPPLEMENTAL LOG DATA;")
+                .satisfies(e -> assertThat(((OracleSetupException) e).problems()).hasSize(2));
+    }
+
+    @Test
+    void missingPrivilegesNameTheGrants() throws SQLException {
+        views.execute("DELETE FROM SESSION_PRIVS WHERE PRIVILEGE <> 'CREATE SESSION'");
+        views.execute("DELETE FROM ALL_OBJECTS");
+        views.execute("DROP TABLE V$LOGMNR_CONTENTS");
+        assertThatThrownBy(() -> run(INCLUDE)).isInstanceOf(OracleSetupException.class)
+                .hasMessageContaining("cannot read V$LOGMNR_CONTENTS")
+                .hasMessageContaining("GRANT SELECT_CATALOG_ROLE TO CDC_TEST;")
+                .hasMessageContaining("GRANT LOGMINING TO CDC_TEST;")
+                .hasMessageContaining("GRANT SELECT ANY TRANSACTION TO CDC_TEST;")
+                .hasMessageContaining("GRANT EXECUTE ON DBMS_LOGMNR TO CDC_TEST;");
+    }
+
+    @Test
+    void unreadableVDatabaseStopsWithEveryGrant() throws SQLException {
+        views.execute("DROP TABLE V$DATABASE");
+        assertThatThrownBy(() -> run(INCLUDE)).isInstanceOf(OracleSetupException.class)
+                .hasMessageContaining("cannot read V$DATABASE")
+                .hasMessageContaining("GRANT EXECUTE ON DBMS_LOGMNR");
+    }
+
+    @Test
+    void tablesWithoutLoggingAreErrorsAndKeyOnlyLoggingIsAWarning() throws SQLException {
+        views.execute("UPDATE CDB_LOG_GROUPS SET LOG_GROUP_TYPE = 'PRIMARY KEY LOGGING' WHERE TABLE_NAME = 'ITEMS'");
+        List<String> warnings = run(INCLUDE);
+        assertThat(warnings).singleElement().asString()
+                .contains("before images will hold key columns only")
+                .contains("ALTER TABLE \"OE\".\"ITEMS\" ADD SUPPLEMENTAL LOG DATA (ALL) COLUMNS;")
+                .doesNotContain("ORDERS").doesNotContain("GTT").doesNotContain("BIN$");
+
+        assertThatThrownBy(() -> run(List.of("HR.*"))).isInstanceOf(OracleSetupException.class)
+                .hasMessageContaining("no supplemental logging")
+                .hasMessageContaining("ALTER TABLE \"HR\".\"EMP\" ADD SUPPLEMENTAL LOG DATA (ALL) COLUMNS;");
+
+        views.execute("UPDATE V$DATABASE SET SUPPLEMENTAL_LOG_DATA_PK = 'YES'");
+        assertThat(run(List.of("HR.*"))).singleElement().asString().contains("\"HR\".\"EMP\"")
+                .contains("key columns only");
+
+        views.execute("UPDATE V$DATABASE SET SUPPLEMENTAL_LOG_DATA_PK = 'NO'");
+        views.execute("INSERT INTO CDB_TABLES VALUES (4, 'OE', 'ORDERS', 'N', 'NO')");
+        assertThatThrownBy(() -> run(INCLUDE)).as("the same table name in another PDB is another table")
+                .isInstanceOf(OracleSetupException.class)
+                .hasMessageContaining("1 captured table(s) have no supplemental logging").hasMessageContaining("cannot be captured: \"OE\".\"ORDERS\";");
+        assertThatThrownBy(() -> run(List.of("*.*"))).as("Oracle-maintained schemas are not checked")
+                .hasMessageContaining("\"HR\".\"EMP\"").hasMessageNotContaining("OBJ$");
+
+        views.execute("UPDATE V$DATABASE SET SUPPLEMENTAL_LOG_DATA_ALL = 'YES'");
+        assertThat(run(List.of("*.*"))).as("database-wide ALL column logging covers every table").isEmpty();
+    }
+
+    @Test
+    void noMatchingTableIsAWarning() throws SQLException {
+        assertThat(run(List.of("NOBODY.*"))).singleElement().asString().contains("nothing will be captured");
+    }
+
+    @Test
+    void startOlderThanTheOldestLogIsAnError() {
+        ArchivedLog oldest = new ArchivedLog(new ThreadSequence(1, 10, 1), Scn.of(200), Scn.of(300), null, null,
+                "/arch/1_10.dbf", false, false);
+        OracleStartupChecks.checkStartAvailable(Scn.of(200), List.of(oldest), "db");
+        OracleStartupChecks.checkStartAvailable(Scn.of(5), List.of(), "db");
+        assertThatThrownBy(() -> OracleStartupChecks.checkStartAvailable(Scn.of(199), List.of(oldest), "db"))
+                .isInstanceOf(OracleSetupException.class).hasMessageContaining("start SCN 199")
+                .hasMessageContaining("FIRST_CHANGE# 200").hasMessageContaining("RESTORE ARCHIVELOG FROM SCN 199");
+    }
+}

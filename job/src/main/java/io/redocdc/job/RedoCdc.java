@@ -1,6 +1,7 @@
 package io.redocdc.job;
 
 import io.redocdc.job.cli.DemoCommand;
+import io.redocdc.job.cli.ExportCommand;
 import io.redocdc.job.cli.RunCommand;
 import io.redocdc.job.cli.SimulateCommand;
 import java.nio.file.Files;
@@ -13,7 +14,7 @@ import picocli.CommandLine.PropertiesDefaultProvider;
 @Command(name = "redo-cdc", mixinStandardHelpOptions = true, version = "redo-cdc 0.1.0",
         description = "Oracle redo change data capture on Apache Flink.%n"
                 + "With no command, runs the demo: simulate a workload into ./demo and capture it.",
-        subcommands = {RunCommand.class, SimulateCommand.class, DemoCommand.class})
+        subcommands = {RunCommand.class, ExportCommand.class, SimulateCommand.class, DemoCommand.class})
 public final class RedoCdc implements Runnable {
 
     @Override

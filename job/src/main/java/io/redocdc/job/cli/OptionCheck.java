@@ -18,4 +18,14 @@ final class OptionCheck {
                     "Invalid value for option '" + option + "': " + ruleText + " (got '" + value + "')");
         }
     }
+
+    /** Fails with a message of a validator that names the option itself (keys without the leading --). */
+    void invalid(String messageStartingWithOptionKey) {
+        throw new ParameterException(commandLine, "Invalid option --" + messageStartingWithOptionKey);
+    }
+
+    /** Fails naming the option, when the value itself is not worth showing (e.g. a password). */
+    void fail(String option, String problem) {
+        throw new ParameterException(commandLine, "Invalid value for option '" + option + "': " + problem);
+    }
 }

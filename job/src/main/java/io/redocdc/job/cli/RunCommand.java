@@ -6,7 +6,7 @@ import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.job.pipeline.StateBackendKind;
 import io.redocdc.job.verify.OutputSummary;
 import io.redocdc.sinks.files.FileFormat;
-import java.nio.file.Files;
+import io.redocdc.source.logminer.OracleSetupException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,24 +17,25 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code redo-cdc run}: capture a redo directory into change files. Runs on an embedded Flink MiniCluster when
+ * {@code redo-cdc run}: capture a redo directory, or an Oracle database through LogMiner, into change files. Runs on an embedded Flink MiniCluster when
  * started with java, and on the cluster when the jar is submitted with {@code flink run}.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
-        description = "Capture committed transactions from a redo directory into ogg-json (or debezium-json) files.")
+        description = "Capture committed transactions from a redo directory or an Oracle database (LogMiner) into "
+                + "ogg-json (or debezium-json) files.")
 public final class RunCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--source.dir", required = true, paramLabel = "DIR",
-            description = "Redo directory: archived_logs.csv and contents/ (see DESIGN.md).")
-    Path sourceDir;
+    @Mixin
+    SourceOptions source = new SourceOptions();
 
     @Option(names = "--sink.dir", required = true, paramLabel = "DIR",
             description = "Output directory: data/OWNER.TABLE/ and ddl/ part files.")
@@ -44,21 +45,6 @@ public final class RunCommand implements Callable<Integer> {
             converter = FileFormatConverter.class,
             description = "ogg-json (default) or debezium-json.")
     FileFormat sinkFormat;
-
-    @Option(names = "--source.bounded", defaultValue = "false", paramLabel = "BOOL", arity = "0..1",
-            description = "End after the last available log (default: keep polling for new logs).")
-    boolean bounded;
-
-    @Option(names = "--source.start-scn", defaultValue = "0", paramLabel = "SCN",
-            description = "Capture transactions committed at or after this SCN (default: from the oldest log).")
-    long startScn;
-
-    @Option(names = "--source.max-scn", paramLabel = "SCN", description = "Stop once every SCN up to this one is read.")
-    Long maxScn;
-
-    @Option(names = "--source.database", defaultValue = "ORCL", paramLabel = "NAME",
-            description = "Source database name written into LCRs (default ORCL).")
-    String sourceDatabase;
 
     @Option(names = "--capture.include", split = ",", paramLabel = "OWNER.TABLE",
             description = "Tables to capture, * wildcards (default *.*).")
@@ -102,15 +88,23 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        JobOptions options = validatedOptions();
+        JobOptions options;
+        try {
+            options = CapturePipeline.resolveStart(validatedOptions());
+        } catch (OracleSetupException e) {
+            spec.commandLine().getErr().println("redo-cdc: " + e.getMessage());
+            return 1;
+        }
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
                 JobConfiguration.of(options));
         CapturePipeline.build(env, options);
-        System.out.printf("redo-cdc: capturing %s -> %s (%s, parallelism %d, %s state, %s)%n",
-                options.sourceDir(), options.sinkDir(), options.sinkFormat().displayName(), options.parallelism(),
+        // the source description never holds credentials (the JDBC URL is masked)
+        System.out.printf("redo-cdc: capturing %s%s -> %s (%s, parallelism %d, %s state, %s)%n",
+                options.sourceDescription(), options.minesOracle() ? " from SCN " + options.startScn() : "",
+                options.sinkDir(), options.sinkFormat().displayName(), options.parallelism(),
                 options.stateBackend().flinkName(), options.bounded() ? "bounded" : "continuous");
         long started = System.nanoTime();
-        env.execute("redo-cdc " + options.sourceDir().getFileName());
+        env.execute("redo-cdc " + (options.minesOracle() ? "oracle" : options.sourceDir().getFileName()));
         double seconds = (System.nanoTime() - started) / 1e9;
         System.out.println(OutputSummary.of(options.sinkDir()).describe(seconds));
         return 0;
@@ -118,22 +112,17 @@ public final class RunCommand implements Callable<Integer> {
 
     JobOptions validatedOptions() {
         OptionCheck check = new OptionCheck(spec.commandLine());
-        Path source = sourceDir.toAbsolutePath().normalize();
-        check.require(Files.isDirectory(source), "--source.dir", "must be an existing directory", sourceDir);
-        check.require(Files.isRegularFile(source.resolve("archived_logs.csv")), "--source.dir",
-                "must contain archived_logs.csv (a redo directory, see DESIGN.md)", sourceDir);
+        SourceOptions.Choice chosen = source.validate(check, restorePath != null, include, exclude);
         check.require(parallelism >= 1 && parallelism <= 1024, "--parallelism", "must be between 1 and 1024",
                 parallelism);
-        check.require(startScn >= 0, "--source.start-scn", "must not be negative", startScn);
-        check.require(maxScn == null || maxScn > startScn, "--source.max-scn",
-                "must be above --source.start-scn " + startScn, maxScn);
         check.require(checkpointInterval.toMillis() >= 100, "--checkpoint.interval", "must be at least 100ms",
                 checkpointInterval);
         check.require(restorePath == null || !restorePath.isBlank(), "--restore", "must name a path", restorePath);
         Path checkpoints = (checkpointDir != null ? checkpointDir : Path.of("checkpoints")).toAbsolutePath();
-        return new JobOptions(source, sinkDir.toAbsolutePath().normalize(), sinkFormat, bounded, parallelism,
-                stateBackend, checkpointInterval, checkpoints, restorePath, startScn, maxScn, include, exclude,
-                sourceDatabase, parsePrimaryKeys(check), deadLetter);
+        return new JobOptions(chosen.dir(), sinkDir.toAbsolutePath().normalize(), sinkFormat, source.bounded,
+                parallelism, stateBackend, checkpointInterval, checkpoints, restorePath, chosen.startScn(),
+                source.maxScn, include, exclude, source.database, parsePrimaryKeys(check), deadLetter,
+                chosen.oracle());
     }
 
     private Map<String, List<String>> parsePrimaryKeys(OptionCheck check) {

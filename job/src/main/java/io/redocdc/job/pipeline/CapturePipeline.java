@@ -9,6 +9,7 @@ import io.redocdc.sinks.files.ChangeFileSink;
 import io.redocdc.sinks.files.DeadLetterFileSink;
 import io.redocdc.sinks.files.FileSinkOptions;
 import io.redocdc.source.RedoLogSource;
+import io.redocdc.source.logminer.OracleSource;
 import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.Scn;
 import java.util.function.UnaryOperator;
@@ -28,6 +29,21 @@ public final class CapturePipeline {
     private CapturePipeline() {
     }
 
+    /**
+     * For a job that mines Oracle: checks the database is set up for LogMiner (ARCHIVELOG mode, supplemental
+     * logging, grants) and resolves the start position to an SCN, so that a restart of the built job starts at
+     * the same place. Call before {@link #build}; a redo directory job is returned unchanged.
+     *
+     * @throws io.redocdc.source.logminer.OracleSetupException naming what is missing and how to fix it
+     */
+    public static JobOptions resolveStart(JobOptions options) {
+        if (!options.minesOracle()) {
+            return options;
+        }
+        Scn start = OracleSource.resolveStart(options.oracle().logMiner(), options.oracle().start());
+        return options.withStartScn(start.value());
+    }
+
     public static void build(StreamExecutionEnvironment env, JobOptions options) {
         build(env, options, UnaryOperator.identity());
     }
@@ -38,9 +54,14 @@ public final class CapturePipeline {
     public static void build(StreamExecutionEnvironment env, JobOptions options,
                              UnaryOperator<DataStream<Lcr>> beforeSink) {
         RedoLogSource.Builder source = RedoLogSource.builder()
-                .redoDirectory(options.sourceDir())
                 .startScn(Scn.of(options.startScn()))
                 .bounded(options.bounded());
+        if (options.minesOracle()) {
+            // V$ARCHIVED_LOG lists the logs, one LogMiner session per log reads them
+            source.catalog(OracleSource.catalog(options.oracle().logMiner()));
+        } else {
+            source.redoDirectory(options.sourceDir());
+        }
         if (options.maxScn() != null) {
             source.maxScn(Scn.of(options.maxScn()));
         }

@@ -7,6 +7,11 @@ import io.redocdc.job.RedoCdc;
 import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.job.pipeline.StateBackendKind;
 import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.source.logminer.DictionaryMode;
+import io.redocdc.source.logminer.LogMinerSettings;
+import io.redocdc.source.logminer.OracleConnectionSettings;
+import io.redocdc.source.logminer.Secret;
+import io.redocdc.source.logminer.StartPosition;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -69,7 +74,7 @@ class RunCommandTest {
                 .hasMessageContaining("'--parallelism': must be between 1 and 1024 (got '0')");
         assertThatThrownBy(() -> parse("--source.dir", redo.toString(), "--sink.dir", "o",
                 "--source.start-scn", "100", "--source.max-scn", "50"))
-                .hasMessageContaining("'--source.max-scn': must be above --source.start-scn 100 (got '50')");
+                .hasMessageContaining("'--source.max-scn': must be above the start SCN 100 (got '50')");
         assertThatThrownBy(() -> parse("--source.dir", redo.toString(), "--sink.dir", "o",
                 "--primary-key", "ORDERS=ID"))
                 .hasMessageContaining("'--primary-key': must look like OWNER.TABLE=COL[,COL] (got 'ORDERS=ID')");
@@ -111,7 +116,108 @@ class RunCommandTest {
         cmd.setErr(new PrintWriter(err));
         int exit = cmd.execute("run", "--sink.dir", "out");
         assertThat(exit).isEqualTo(2);
-        assertThat(err.toString()).contains("Missing required option: '--source.dir=DIR'");
+        assertThat(err.toString()).contains("Invalid value for option '--source.dir': is required for --source.type "
+                + "directory (or use --source.type oracle)");
+    }
+
+    @Test
+    void oracleOptionsBuildLogMinerSettingsAndAStartPosition() throws IOException {
+        Path password = passwordFile();
+        JobOptions options = parse("--source.type", "oracle", "--source.jdbc-url", "jdbc:oracle:thin:@//db:1521/PDB1",
+                "--source.user", "c##cdc", "--source.password-file", password.toString(), "--source.dictionary",
+                "redo-logs", "--source.fetch-size", "500", "--source.start", "timestamp:2026-03-01 10:00:00",
+                "--capture.include", "OE.*", "--sink.dir", "out");
+
+        assertThat(options.minesOracle()).isTrue();
+        assertThat(options.sourceDir()).isNull();
+        LogMinerSettings logMiner = options.oracle().logMiner();
+        assertThat(logMiner.dictionaryMode()).isEqualTo(DictionaryMode.REDO_LOGS);
+        assertThat(logMiner.fetchSize()).isEqualTo(500);
+        assertThat(logMiner.include()).containsExactly("OE.*");
+        assertThat(logMiner.connection()).isEqualTo(
+                new OracleConnectionSettings("jdbc:oracle:thin:@//db:1521/PDB1", "c##cdc", Secret.of("s3cret")));
+        assertThat(options.oracle().start()).isEqualTo(StartPosition.parse("timestamp:2026-03-01 10:00:00"));
+        assertThat(options.sourceDescription()).contains("jdbc:oracle:thin:@//db:1521/PDB1");
+        assertThat(options.toString()).doesNotContain("s3cret");
+    }
+
+    @Test
+    void oracleDefaultsAndTheOldStartScnOption() throws IOException {
+        JobOptions options = parse("--source.type", "oracle", "--source.jdbc-url", "jdbc:oracle:thin:@db:1521/X",
+                "--source.user", "cdc", "--source.password-file", passwordFile().toString(),
+                "--source.start-scn", "4711", "--sink.dir", "out");
+
+        assertThat(options.oracle().logMiner().dictionaryMode()).isEqualTo(DictionaryMode.ONLINE_CATALOG);
+        assertThat(options.oracle().logMiner().fetchSize()).isEqualTo(10_000);
+        assertThat(options.oracle().start()).isEqualTo(StartPosition.parse("scn:4711"));
+        assertThat(options.startScn()).isEqualTo(4711);
+    }
+
+    @Test
+    void sourceTypesAndTheirOptionsMustNotBeMixed() throws IOException {
+        String password = passwordFile().toString();
+        assertThatThrownBy(() -> parse("--source.type", "oracle", "--source.dir", redo.toString(),
+                "--source.jdbc-url", "jdbc:oracle:thin:@db:1521/X", "--source.user", "cdc",
+                "--source.password-file", password, "--sink.dir", "o"))
+                .hasMessageContaining("'--source.dir': is for --source.type directory; an Oracle source takes no "
+                        + "directory");
+        assertThatThrownBy(() -> parse("--source.dir", redo.toString(), "--source.fetch-size", "10", "--sink.dir", "o"))
+                .hasMessageContaining("'--source.fetch-size': is an Oracle option; add --source.type oracle");
+        assertThatThrownBy(() -> parse("--source.dir", redo.toString(), "--source.start", "now", "--sink.dir", "o"))
+                .hasMessageContaining("'--source.start': must be scn:N or oldest for a redo directory");
+        assertThatThrownBy(() -> parse("--source.dir", redo.toString(), "--source.start", "scn:5",
+                "--source.start-scn", "5", "--sink.dir", "o"))
+                .hasMessageContaining("'--source.start-scn': and --source.start exclude each other");
+        assertThatThrownBy(() -> parse("--source.dir", redo.toString(), "--source.start", "yesterday",
+                "--sink.dir", "o"))
+                .hasMessageContaining("'--source.start': expected scn:N, timestamp:YYYY-MM-DD HH:MM:SS, oldest or now");
+    }
+
+    @Test
+    void anOracleSourceNeedsUrlUserAndOnePasswordSource() throws IOException {
+        String password = passwordFile().toString();
+        assertThatThrownBy(() -> parse("--source.type", "oracle", "--source.user", "cdc", "--source.password-file",
+                password, "--sink.dir", "o"))
+                .hasMessageContaining("'--source.jdbc-url': must name the Oracle database");
+        assertThatThrownBy(() -> parse("--source.type", "oracle", "--source.jdbc-url", "jdbc:oracle:thin:@db:1521/X",
+                "--source.user", "cdc", "--sink.dir", "o"))
+                .hasMessageContaining("'--source.password-file': missing: give the password in a file");
+        assertThatThrownBy(() -> parse("--source.type", "oracle", "--source.jdbc-url", "jdbc:oracle:thin:@db:1521/X",
+                "--source.user", "cdc", "--source.password-file", password, "--source.password-env", "PW",
+                "--sink.dir", "o"))
+                .hasMessageContaining("'--source.password-file': and --source.password-env exclude each other");
+        assertThatThrownBy(() -> parse("--source.type", "oracle", "--source.jdbc-url", "jdbc:oracle:thin:@db:1521/X",
+                "--source.user", "cdc", "--source.password-env", "REDO_CDC_TEST_SURELY_UNSET", "--sink.dir", "o"))
+                .hasMessageContaining("'--source.password-env': environment variable REDO_CDC_TEST_SURELY_UNSET is "
+                        + "not set");
+        assertThatThrownBy(() -> parse("--source.type", "oracle", "--source.jdbc-url", "jdbc:mysql://db/x",
+                "--source.user", "cdc", "--source.password-file", password, "--sink.dir", "o"))
+                .hasMessageContaining("Invalid option --source.jdbc-url must be an Oracle JDBC URL");
+        assertThatThrownBy(() -> parse("--source.type", "oracle", "--source.jdbc-url", "jdbc:oracle:thin:@db:1521/X",
+                "--source.user", "cdc", "--source.password-file", password, "--source.start", "now",
+                "--restore", "/cp/chk-3", "--sink.dir", "o"))
+                .hasMessageContaining("'--source.start': must be scn:N when restoring (--restore)");
+    }
+
+    @Test
+    void aConfigFileCanConfigureAnOracleSource() throws IOException {
+        Path config = tmp.resolve("oracle.properties");
+        Files.writeString(config, "source.type=oracle\nsource.jdbc-url=jdbc:oracle:thin:@//db:1521/PDB1\n"
+                + "source.user=cdc\nsource.password-file=" + passwordFile() + "\nsource.start=scn:99\n"
+                + "sink.dir=/data/out\n");
+        CommandLine cmd = RedoCdc.commandLine();
+        cmd.getSubcommands().get("run").setDefaultValueProvider(new PropertiesDefaultProvider(config.toFile()));
+        RunCommand run = (RunCommand) cmd.parseArgs("run", "--config", config.toString())
+                .subcommand().commandSpec().userObject();
+
+        JobOptions options = run.validatedOptions();
+        assertThat(options.minesOracle()).isTrue();
+        assertThat(options.startScn()).isEqualTo(99);
+        assertThat(options.oracle().logMiner().connection().description()).contains("jdbc:oracle:thin:@//db:1521/PDB1");
+    }
+
+    private Path passwordFile() throws IOException {
+        return Files.writeString(tmp.resolve("password"), "s3cret\n");
     }
 
     private static JobOptions parse(String... args) {

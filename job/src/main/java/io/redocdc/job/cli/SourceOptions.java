@@ -1,0 +1,185 @@
+package io.redocdc.job.cli;
+
+import io.redocdc.job.pipeline.OracleSourceOptions;
+import io.redocdc.source.logminer.DictionaryMode;
+import io.redocdc.source.logminer.LogMinerSettings;
+import io.redocdc.source.logminer.StartPosition;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * The {@code --source.*} options of {@code run}: a redo directory, or an Oracle database mined with LogMiner.
+ * A mixin, so that other option groups (sinks) grow beside it without touching it.
+ */
+public final class SourceOptions {
+
+    static final String TYPE = "--source.type";
+    static final String DIR = "--source.dir";
+    static final String JDBC_URL = "--source.jdbc-url";
+    static final String USER = "--source.user";
+    static final String PASSWORD_FILE = "--source.password-file";
+    static final String PASSWORD_ENV = "--source.password-env";
+    static final String DICTIONARY = "--source.dictionary";
+    static final String FETCH_SIZE = "--source.fetch-size";
+    static final String START = "--source.start";
+    static final String START_SCN = "--source.start-scn";
+    static final String MAX_SCN = "--source.max-scn";
+
+    @Option(names = TYPE, defaultValue = "DIRECTORY", paramLabel = "directory|oracle",
+            description = "Read a redo directory (default) or mine an Oracle database with LogMiner.")
+    SourceType type;
+
+    @Option(names = DIR, paramLabel = "DIR",
+            description = "Redo directory: archived_logs.csv and contents/ (see DESIGN.md). For directory.")
+    Path dir;
+
+    @Option(names = JDBC_URL, paramLabel = "URL",
+            description = "Oracle JDBC URL, e.g. jdbc:oracle:thin:@//db:1521/ORCLPDB1. For oracle.")
+    String jdbcUrl;
+
+    @Option(names = USER, paramLabel = "USER", description = "LogMiner user (see README, Oracle set-up). For oracle.")
+    String user;
+
+    @Option(names = PASSWORD_FILE, paramLabel = "FILE",
+            description = "File whose first line is the password. For oracle.")
+    Path passwordFile;
+
+    @Option(names = PASSWORD_ENV, paramLabel = "VARIABLE",
+            description = "Environment variable holding the password. For oracle.")
+    String passwordEnv;
+
+    @Option(names = DICTIONARY, paramLabel = "online-catalog|redo-logs|none", converter = DictionaryConverter.class,
+            description = "Where LogMiner takes the dictionary from (default online-catalog). For oracle.")
+    DictionaryMode dictionary;
+
+    @Option(names = FETCH_SIZE, paramLabel = "N",
+            description = "Rows per round trip of the V$LOGMNR_CONTENTS query (default 10000). For oracle.")
+    Integer fetchSize;
+
+    @Option(names = START, paramLabel = "scn:N|timestamp:YYYY-MM-DD HH:MM:SS|oldest|now",
+            description = "Where capture starts (default oldest). timestamp and now need --source.type oracle; "
+                    + "when restoring (--restore) give the scn:N the first run printed.")
+    String start;
+
+    @Option(names = START_SCN, paramLabel = "SCN",
+            description = "Same as --source.start scn:SCN: transactions committed at or after it are captured.")
+    Long startScn;
+
+    @Option(names = MAX_SCN, paramLabel = "SCN", description = "Stop once every SCN up to this one is read.")
+    Long maxScn;
+
+    @Option(names = "--source.bounded", defaultValue = "false", paramLabel = "BOOL", arity = "0..1",
+            description = "End after the last available log (default: keep polling for new logs).")
+    boolean bounded;
+
+    @Option(names = "--source.database", defaultValue = "ORCL", paramLabel = "NAME",
+            description = "Source database name written into LCRs (default ORCL).")
+    String database;
+
+    /** What the options choose, checked; Oracle start positions other than an SCN are resolved later. */
+    record Choice(Path dir, OracleSourceOptions oracle, long startScn) {
+    }
+
+    /**
+     * Checks the options against the source type: a directory needs --source.dir and takes no Oracle option, an
+     * Oracle database needs URL, user and one password source and takes no --source.dir.
+     */
+    Choice validate(OptionCheck check, boolean restoring, List<String> include, List<String> exclude) {
+        StartPosition position = startPosition(check);
+        long scn = position instanceof StartPosition.AtScn at ? at.scn().value() : 0;
+        check.require(maxScn == null || maxScn > scn, MAX_SCN, "must be above the start SCN " + scn, maxScn);
+        if (type == SourceType.ORACLE) {
+            check.require(dir == null, DIR, "is for --source.type directory; an Oracle source takes no directory",
+                    dir);
+            boolean relative = position instanceof StartPosition.Now || position instanceof StartPosition.AtTimestamp;
+            check.require(!(restoring && relative), START, "must be scn:N when restoring (--restore): give the "
+                    + "start SCN the first run printed, or changes since then would be skipped", start);
+            return new Choice(null, new OracleSourceOptions(logMiner(check, include, exclude), position), scn);
+        }
+        check.require(dir != null, DIR, "is required for --source.type directory (or use --source.type oracle)",
+                null);
+        List<String> oracleOnly = givenOracleOptions();
+        check.require(oracleOnly.isEmpty(), oracleOnly.isEmpty() ? TYPE : oracleOnly.get(0),
+                "is an Oracle option; add --source.type oracle, or drop it to read --source.dir", "directory");
+        check.require(position instanceof StartPosition.AtScn || position instanceof StartPosition.Oldest, START,
+                "must be scn:N or oldest for a redo directory (timestamp and now need --source.type oracle)", start);
+        Path source = dir.toAbsolutePath().normalize();
+        check.require(Files.isDirectory(source), DIR, "must be an existing directory", dir);
+        check.require(Files.isRegularFile(source.resolve("archived_logs.csv")), DIR,
+                "must contain archived_logs.csv (a redo directory, see DESIGN.md)", dir);
+        return new Choice(source, null, scn);
+    }
+
+    private StartPosition startPosition(OptionCheck check) {
+        check.require(start == null || startScn == null, START_SCN, "and " + START + " exclude each other",
+                startScn);
+        if (startScn != null) {
+            check.require(startScn >= 0, START_SCN, "must not be negative", startScn);
+            return StartPosition.parse("scn:" + startScn);
+        }
+        if (start == null) {
+            return StartPosition.parse("oldest");
+        }
+        try {
+            return StartPosition.parse(start);
+        } catch (IllegalArgumentException e) {
+            check.fail(START, "expected scn:N, timestamp:YYYY-MM-DD HH:MM:SS, oldest or now (got '" + start + "')");
+            throw e;
+        }
+    }
+
+    private LogMinerSettings logMiner(OptionCheck check, List<String> include, List<String> exclude) {
+        OracleLogin login = new OracleLogin(JDBC_URL, USER, PASSWORD_FILE, PASSWORD_ENV);
+        int rows = fetchSize == null ? LogMinerSettings.DEFAULT_FETCH_SIZE : fetchSize;
+        check.require(rows >= 1 && rows <= 1_000_000, FETCH_SIZE, "must be between 1 and 1000000", rows);
+        LogMinerSettings.Builder builder = LogMinerSettings.builder()
+                .connection(login.settings(check, jdbcUrl, user, passwordFile, passwordEnv))
+                .dictionaryMode(dictionary == null ? DictionaryMode.ONLINE_CATALOG : dictionary)
+                .fetchSize(rows)
+                .include(include);
+        if (exclude != null) {
+            builder.exclude(exclude);
+        }
+        try {
+            return builder.build();
+        } catch (IllegalArgumentException e) {
+            check.invalid(e.getMessage());
+            throw e;
+        }
+    }
+
+    private List<String> givenOracleOptions() {
+        List<String> given = new ArrayList<>();
+        addIf(given, jdbcUrl != null, JDBC_URL);
+        addIf(given, user != null, USER);
+        addIf(given, passwordFile != null, PASSWORD_FILE);
+        addIf(given, passwordEnv != null, PASSWORD_ENV);
+        addIf(given, dictionary != null, DICTIONARY);
+        addIf(given, fetchSize != null, FETCH_SIZE);
+        return given;
+    }
+
+    private static void addIf(List<String> list, boolean condition, String option) {
+        if (condition) {
+            list.add(option);
+        }
+    }
+
+    /** online-catalog | redo-logs | none. */
+    public static final class DictionaryConverter implements ITypeConverter<DictionaryMode> {
+        @Override
+        public DictionaryMode convert(String value) {
+            try {
+                return DictionaryMode.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("'" + value + "' is not a dictionary mode (expected "
+                        + "online-catalog, redo-logs or none)");
+            }
+        }
+    }
+}

@@ -1,5 +1,6 @@
 package io.redocdc.operators.txn;
 
+import io.redocdc.source.model.OracleMaintainedSchemas;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Locale;
@@ -14,17 +15,8 @@ public final class TableFilter implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    /** Schemas Oracle creates and maintains itself; their changes are dictionary housekeeping, not user data. */
-    public static final List<String> ORACLE_MAINTAINED_SCHEMAS = List.of(
-            "SYS", "SYSTEM", "AUDSYS", "XDB", "MDSYS", "MDDATA", "CTXSYS", "ORDSYS", "ORDDATA", "ORDPLUGINS",
-            "SI_INFORMTN_SCHEMA", "DVSYS", "DVF", "LBACSYS", "GSMADMIN_INTERNAL", "GSMCATUSER", "GSMUSER",
-            "GSMROOTUSER", "GGSYS", "OUTLN", "DBSNMP", "APPQOSSYS", "WMSYS", "OJVMSYS", "OLAPSYS", "DBSFWUSER",
-            "REMOTE_SCHEDULER_AGENT", "SYSBACKUP", "SYSDG", "SYSKM", "SYSRAC", "SYS$UMF", "ANONYMOUS", "XS$NULL",
-            "DIP", "ORACLE_OCM", "EXFSYS", "FLOWS_FILES", "SPATIAL_CSW_ADMIN_USR", "DGPDB_INT", "APEX_*");
-
     public static final List<String> DEFAULT_INCLUDE = List.of("*.*");
-    public static final List<String> DEFAULT_EXCLUDE =
-            ORACLE_MAINTAINED_SCHEMAS.stream().map(schema -> schema + ".*").toList();
+    public static final List<String> DEFAULT_EXCLUDE = OracleMaintainedSchemas.EXCLUDE_PATTERNS;
 
     private final List<String> include;
     private final List<String> exclude;

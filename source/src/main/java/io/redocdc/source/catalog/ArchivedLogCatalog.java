@@ -4,7 +4,6 @@ import io.redocdc.source.model.ArchivedLog;
 import java.io.IOException;
 import java.io.Serializable;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Where archived logs and their mined contents come from: a redo directory today, V$ARCHIVED_LOG plus a
@@ -22,12 +21,14 @@ public interface ArchivedLogCatalog extends Serializable {
     LogContentsReader openContents(ArchivedLog log) throws IOException;
 
     /**
-     * Redo threads that V$THREAD says are OPEN. The enumerator holds the frontier for an open thread that has no
-     * archived log after the start yet: its first log may still bring records above the other threads' progress.
-     * Default: none known (a redo directory lists every thread's logs).
+     * The state of each enabled redo thread (V$THREAD), listed after {@link #listAvailableLogs()} so that a thread
+     * reported CLOSED closed before that listing. An OPEN thread with no archived log after the start holds the
+     * completed-SCN frontier; a CLOSED thread whose logs are read through its last redo sequence stops holding it.
+     * Default: empty, nothing known (a redo directory lists every thread's logs; each thread with logs holds the
+     * frontier at its last log).
      */
-    default Set<Integer> openThreads() throws IOException {
-        return Set.of();
+    default List<RedoThreadStatus> threadStatuses() throws IOException {
+        return List.of();
     }
 
     /** Names the catalog in error messages, e.g. "redo directory /data/redo". */

@@ -3,6 +3,7 @@ package io.redocdc.source.enumerator;
 import io.redocdc.source.SourceSettings;
 import io.redocdc.source.catalog.ArchivedLogCatalog;
 import io.redocdc.source.catalog.RedoInputException;
+import io.redocdc.source.catalog.RedoThreadStatus;
 import io.redocdc.source.event.FinishedLogsAckEvent;
 import io.redocdc.source.event.FrontierEvent;
 import io.redocdc.source.event.LogFinishedEvent;
@@ -11,6 +12,7 @@ import io.redocdc.source.event.ReaderReadyEvent;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.Scn;
 import io.redocdc.source.split.RedoLogSplit;
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -77,14 +79,23 @@ public final class ArchivedLogEnumerator implements SplitEnumerator<RedoLogSplit
     @Override
     public void start() {
         if (settings.bounded()) {
-            context.callAsync(catalog::listAvailableLogs, this::onLogsListed);
+            context.callAsync(this::listCatalog, this::onLogsListed);
         } else {
             long interval = settings.discoveryInterval().toMillis();
-            context.callAsync(catalog::listAvailableLogs, this::onLogsListed, 0, interval);
+            context.callAsync(this::listCatalog, this::onLogsListed, 0, interval);
         }
     }
 
-    private void onLogsListed(List<ArchivedLog> logs, Throwable error) {
+    /** The logs first, then the thread states: a thread reported closed closed before the logs were listed. */
+    private CatalogListing listCatalog() throws IOException {
+        List<ArchivedLog> logs = catalog.listAvailableLogs();
+        return new CatalogListing(logs, catalog.threadStatuses());
+    }
+
+    private record CatalogListing(List<ArchivedLog> logs, List<RedoThreadStatus> threadStatuses) {
+    }
+
+    private void onLogsListed(CatalogListing listing, Throwable error) {
         if (error instanceof SuppressRestartsException unrecoverable) {
             throw unrecoverable;
         }
@@ -100,7 +111,7 @@ public final class ArchivedLogEnumerator implements SplitEnumerator<RedoLogSplit
             return;
         }
         try {
-            schedule.update(logs, clock.getAsLong());
+            schedule.update(listing.logs(), listing.threadStatuses(), clock.getAsLong());
         } catch (RedoInputException badInput) {
             throw RedoInputException.unrecoverable(badInput);
         }

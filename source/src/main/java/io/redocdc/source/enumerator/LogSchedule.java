@@ -2,6 +2,7 @@ package io.redocdc.source.enumerator;
 
 import io.redocdc.source.SourceSettings;
 import io.redocdc.source.catalog.RedoInputException;
+import io.redocdc.source.catalog.RedoThreadStatus;
 import io.redocdc.source.event.LogRef;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.Scn;
@@ -51,6 +52,8 @@ final class LogSchedule {
     private final Map<Integer, LogGap> startGaps = new TreeMap<>();
     /** Open threads (V$THREAD) with no log ending after the start SCN yet, and where their next log will start. */
     private final Map<Integer, Scn> waitingOpenThreads = new TreeMap<>();
+    /** Closed threads (V$THREAD) and the sequence of their last redo: read through it, they hold nothing back. */
+    private final Map<Integer, Long> closedThreads = new TreeMap<>();
     private final Map<ThreadSequence, Assignment> assigned = new LinkedHashMap<>();
     private Map<String, Long> gapFirstSeen = new HashMap<>();
 
@@ -70,15 +73,17 @@ final class LogSchedule {
 
     /** Takes in a fresh listing of the catalog. Throws on inconsistent input and on gaps that may not wait. */
     void update(List<ArchivedLog> listing, long nowMillis) {
-        update(listing, Set.of(), nowMillis);
+        update(listing, List.of(), nowMillis);
     }
 
     /**
-     * Like {@link #update(List, long)}, also holding the frontier for each of {@code openThreads} (threads the
-     * database says are open) that has no log ending after the start SCN yet: at most the start SCN, and not above
-     * the NEXT_CHANGE# of its last archived log, where its next log will start.
+     * Like {@link #update(List, long)}, with the database's thread states (listed after the logs): an open thread
+     * that has no log ending after the start SCN yet holds the frontier at most at the start SCN, and not above
+     * the NEXT_CHANGE# of its last archived log, where its next log will start; a closed thread whose logs are
+     * read through its last redo sequence no longer holds it (it writes no redo until it opens again, and then
+     * above every SCN archived before this listing).
      */
-    void update(List<ArchivedLog> listing, Set<Integer> openThreads, long nowMillis) {
+    void update(List<ArchivedLog> listing, List<RedoThreadStatus> threadStatuses, long nowMillis) {
         Map<ThreadSequence, ArchivedLog> all = deduplicate(listing);
         List<ArchivedLog> selected = all.values().stream()
                 .filter(log -> startScn.isBefore(log.nextChange()))
@@ -103,7 +108,11 @@ final class LogSchedule {
                 }
             }
         }
-        holdForOpenThreads(openThreads, all);
+        holdForOpenThreads(threadStatuses.stream().filter(RedoThreadStatus::open).map(RedoThreadStatus::thread)
+                .collect(Collectors.toCollection(TreeSet::new)), all);
+        closedThreads.clear();
+        threadStatuses.stream().filter(status -> !status.open())
+                .forEach(status -> closedThreads.put(status.thread(), status.lastRedoSequence()));
         checkGaps(gaps, nowMillis);
         listed = true;
     }
@@ -316,7 +325,13 @@ final class LogSchedule {
         }
         long frontier = Long.MAX_VALUE;
         boolean any = false;
+        long closedAndRead = -1;
         for (ThreadLogs thread : threads.values()) {
+            Long lastRedoSequence = closedThreads.get(thread.thread());
+            if (lastRedoSequence != null && thread.completedThrough(lastRedoSequence)) {
+                closedAndRead = Math.max(closedAndRead, thread.frontier().value());
+                continue;
+            }
             frontier = Math.min(frontier, thread.frontier().value());
             any = true;
         }
@@ -327,6 +342,10 @@ final class LogSchedule {
         for (Scn hold : waitingOpenThreads.values()) {
             frontier = Math.min(frontier, hold.value());
             any = true;
+        }
+        if (!any && closedAndRead >= 0) {
+            // every thread is closed and read to its end: all redo there is has been read
+            return OptionalLong.of(closedAndRead);
         }
         return any ? OptionalLong.of(frontier) : OptionalLong.empty();
     }

@@ -97,6 +97,11 @@ final class ThreadLogs {
         return true;
     }
 
+    /** True when every log of this thread up to {@code sequence} is finished. */
+    boolean completedThrough(long sequence) {
+        return sequence <= completedSequence;
+    }
+
     boolean isFinished(long sequence) {
         if (sequence <= completedSequence) {
             return true;

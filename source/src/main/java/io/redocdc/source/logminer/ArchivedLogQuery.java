@@ -1,6 +1,7 @@
 package io.redocdc.source.logminer;
 
 import io.redocdc.source.catalog.RedoInputException;
+import io.redocdc.source.catalog.RedoThreadStatus;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.Scn;
 import io.redocdc.source.model.ThreadSequence;
@@ -35,7 +36,8 @@ final class ArchivedLogQuery {
     static final String LOCAL_DESTINATION = "SELECT MIN(DEST_ID) FROM V$ARCHIVE_DEST"
             + " WHERE STATUS = 'VALID' AND TARGET IN ('PRIMARY', 'LOCAL')";
 
-    static final String THREADS = "SELECT \"THREAD#\", STATUS, ENABLED FROM V$THREAD ORDER BY \"THREAD#\"";
+    static final String THREADS = "SELECT \"THREAD#\", STATUS, \"LAST_REDO_SEQUENCE#\" FROM V$THREAD "
+            + "WHERE ENABLED <> 'DISABLED' ORDER BY \"THREAD#\"";
 
     private ArchivedLogQuery() {
     }
@@ -100,12 +102,12 @@ final class ArchivedLogQuery {
         throw new IllegalArgumentException("column " + column + ": expected YES or NO, got '" + value + "'");
     }
 
-    static List<OracleThread> threads(Connection connection) throws SQLException {
-        List<OracleThread> threads = new ArrayList<>();
+    static List<RedoThreadStatus> threads(Connection connection) throws SQLException {
+        List<RedoThreadStatus> threads = new ArrayList<>();
         try (PreparedStatement statement = connection.prepareStatement(THREADS);
              ResultSet rows = statement.executeQuery()) {
             while (rows.next()) {
-                threads.add(new OracleThread(rows.getInt(1), "OPEN".equals(rows.getString(2)), rows.getString(3)));
+                threads.add(new RedoThreadStatus(rows.getInt(1), "OPEN".equals(rows.getString(2)), rows.getLong(3)));
             }
         }
         return threads;

@@ -1,5 +1,6 @@
 package io.redocdc.source.logminer;
 
+import io.redocdc.source.model.OracleMaintainedSchemas;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Locale;
@@ -31,18 +32,7 @@ public record LogMinerSettings(ConnectionFactory connection, DictionaryMode dict
     public static final int DEFAULT_FETCH_SIZE = 10_000;
     public static final List<String> DEFAULT_INCLUDE = List.of("*.*");
 
-    /**
-     * Schemas Oracle creates and maintains: excluded by default. The same list as operators' TableFilter
-     * (this module cannot depend on operators).
-     */
-    public static final List<String> ORACLE_MAINTAINED_SCHEMAS = List.of(
-            "SYS", "SYSTEM", "AUDSYS", "XDB", "MDSYS", "MDDATA", "CTXSYS", "ORDSYS", "ORDDATA", "ORDPLUGINS",
-            "SI_INFORMTN_SCHEMA", "DVSYS", "DVF", "LBACSYS", "GSMADMIN_INTERNAL", "GSMCATUSER", "GSMUSER",
-            "GSMROOTUSER", "GGSYS", "OUTLN", "DBSNMP", "APPQOSSYS", "WMSYS", "OJVMSYS", "OLAPSYS", "DBSFWUSER",
-            "REMOTE_SCHEDULER_AGENT", "SYSBACKUP", "SYSDG", "SYSKM", "SYSRAC", "SYS$UMF", "ANONYMOUS", "XS$NULL",
-            "DIP", "ORACLE_OCM", "EXFSYS", "FLOWS_FILES", "SPATIAL_CSW_ADMIN_USR", "DGPDB_INT", "APEX_*");
-    public static final List<String> DEFAULT_EXCLUDE =
-            ORACLE_MAINTAINED_SCHEMAS.stream().map(schema -> schema + ".*").toList();
+    public static final List<String> DEFAULT_EXCLUDE = OracleMaintainedSchemas.EXCLUDE_PATTERNS;
 
     public LogMinerSettings {
         include = List.copyOf(include);

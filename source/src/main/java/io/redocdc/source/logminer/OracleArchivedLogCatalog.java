@@ -2,14 +2,13 @@ package io.redocdc.source.logminer;
 
 import io.redocdc.source.catalog.ArchivedLogCatalog;
 import io.redocdc.source.catalog.LogContentsReader;
+import io.redocdc.source.catalog.RedoThreadStatus;
 import io.redocdc.source.model.ArchivedLog;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * Archived logs from V$ARCHIVED_LOG, contents from one LogMiner session per log. Listing uses a short connection
@@ -46,13 +45,9 @@ public final class OracleArchivedLogCatalog implements ArchivedLogCatalog {
                 connection -> ArchivedLogQuery.list(connection, settings.archiveDestId()));
     }
 
-    /** Threads that V$THREAD shows OPEN: an instance writes redo there, archived or not yet. */
     @Override
-    public Set<Integer> openThreads() throws IOException {
-        List<OracleThread> threads = query("listing V$THREAD", ArchivedLogQuery::threads);
-        Set<Integer> open = new TreeSet<>();
-        threads.stream().filter(OracleThread::open).forEach(thread -> open.add(thread.thread()));
-        return open;
+    public List<RedoThreadStatus> threadStatuses() throws IOException {
+        return query("listing V$THREAD", ArchivedLogQuery::threads);
     }
 
     @Override

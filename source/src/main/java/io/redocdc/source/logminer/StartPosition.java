@@ -55,7 +55,7 @@ public sealed interface StartPosition extends Serializable
         return new AtScn(Scn.of(scn));
     }
 
-    /** Parses "scn:N", "timestamp:YYYY-MM-DD HH:MM:SS", "oldest" or "now"; errors name {@value #OPTION}. */
+    /** Parses "scn:N" (or a bare N), "timestamp:YYYY-MM-DD HH:MM:SS", "oldest" or "now"; errors name {@value #OPTION}. */
     static StartPosition parse(String text) {
         String value = text == null ? "" : text.trim();
         String lower = value.toLowerCase(Locale.ROOT);
@@ -64,6 +64,9 @@ public sealed interface StartPosition extends Serializable
         }
         if (lower.equals("now")) {
             return NOW;
+        }
+        if (!value.isEmpty() && value.chars().allMatch(Character::isDigit)) {
+            return new AtScn(Scn.parse(value));
         }
         if (lower.startsWith("scn:")) {
             try {

@@ -13,6 +13,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.source.SourceSettings;
 import io.redocdc.source.catalog.RedoInputException;
+import io.redocdc.source.catalog.RedoThreadStatus;
 import io.redocdc.source.event.FinishedLogsAckEvent;
 import io.redocdc.source.event.FrontierEvent;
 import io.redocdc.source.event.LogFinishedEvent;
@@ -58,6 +59,25 @@ class ArchivedLogEnumeratorTest {
         enumerator.handleSourceEvent(0, new LogFinishedEvent(ref(T1_19640)));
         assertThat(frontiers(0)).containsExactly(73688099480L, 73690669482L);
         assertThat(frontiers(1)).containsExactly(73688099480L, 73690669482L);
+    }
+
+    @Test
+    void aClosedRacThreadReadToItsLastRedoNoLongerHoldsTheFrontier() {
+        InMemoryCatalog catalog = new InMemoryCatalog(List.of(T1_19640, T1_19641, T2_18701));
+        catalog.threadStatuses(List.of(new RedoThreadStatus(1, true, 19642), new RedoThreadStatus(2, true, 18702)));
+        ArchivedLogEnumerator enumerator = start(1, CONTINUOUS, catalog, null);
+        ready(enumerator, 0);
+        for (ArchivedLog log : List.of(T1_19640, T2_18701, T1_19641)) {
+            enumerator.handleSplitRequest(0, "host");
+            enumerator.handleSourceEvent(0, new LogFinishedEvent(ref(log)));
+        }
+        assertThat(frontiers(0)).as("open thread 1 may still archive redo above its last log")
+                .last().isEqualTo(T1_19641.nextChange().value());
+
+        catalog.threadStatuses(List.of(new RedoThreadStatus(1, false, 19641), new RedoThreadStatus(2, true, 18702)));
+        context.triggerAllActions();
+        assertThat(frontiers(0)).as("thread 1 closed after sequence 19641, which is read")
+                .last().isEqualTo(T2_18701.nextChange().value());
     }
 
     @Test

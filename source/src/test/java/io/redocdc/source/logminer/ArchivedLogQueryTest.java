@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.source.catalog.RedoInputException;
+import io.redocdc.source.catalog.RedoThreadStatus;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.Scn;
 import io.redocdc.source.model.ThreadSequence;
@@ -92,10 +93,11 @@ class ArchivedLogQueryTest {
 
     @Test
     void threadsFromVThread() throws SQLException {
-        views.execute("INSERT INTO V$THREAD VALUES (1, 'OPEN', 'PUBLIC'), (2, 'CLOSED', 'PUBLIC')");
+        views.execute("INSERT INTO V$THREAD VALUES (1, 'OPEN', 'PUBLIC', 12), (2, 'CLOSED', 'PUBLIC', 7), "
+                + "(3, 'CLOSED', 'DISABLED', 2)");
         try (Connection connection = views.open()) {
-            assertThat(ArchivedLogQuery.threads(connection)).containsExactly(
-                    new OracleThread(1, true, "PUBLIC"), new OracleThread(2, false, "PUBLIC"));
+            assertThat(ArchivedLogQuery.threads(connection)).as("disabled threads are left out").containsExactly(
+                    new RedoThreadStatus(1, true, 12), new RedoThreadStatus(2, false, 7));
         }
     }
 }

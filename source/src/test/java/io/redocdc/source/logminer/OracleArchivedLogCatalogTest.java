@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.source.catalog.LogContentsReader;
+import io.redocdc.source.catalog.RedoThreadStatus;
 import io.redocdc.source.model.ArchivedLog;
 import java.io.IOException;
 import java.sql.Connection;
@@ -27,8 +28,8 @@ class OracleArchivedLogCatalogTest {
         views.archivedLog(1, 2, 1029337344L, 100, 200, "/arch/1_2.dbf", "A", "NO", "NO", 3, true, false);
         views.archivedLog(1, 3, 1029337344L, 200, 300, "/arch/1_3.dbf", "A", "NO", "NO", 3, false, true);
         views.archivedLog(1, 4, 300, 400);
-        views.execute("INSERT INTO V$THREAD VALUES (1, 'OPEN', 'PUBLIC'), (2, 'CLOSED', 'PUBLIC'),"
-                + " (3, 'OPEN', 'PUBLIC')");
+        views.execute("INSERT INTO V$THREAD VALUES (1, 'OPEN', 'PUBLIC', 5), (2, 'CLOSED', 'PUBLIC', 9),"
+                + " (3, 'OPEN', 'PUBLIC', 1)");
     }
 
     /** Opens H2 connections, the first {@code failures} attempts failing with a lost connection. */
@@ -57,12 +58,13 @@ class OracleArchivedLogCatalogTest {
     }
 
     @Test
-    void listsLogsAndOpenThreadsRetryingALostConnection() throws IOException {
+    void listsLogsAndThreadsRetryingALostConnection() throws IOException {
         OracleArchivedLogCatalog catalog = catalog(flaky(views, 2), DictionaryMode.ONLINE_CATALOG, 3);
         assertThat(catalog.listAvailableLogs()).extracting(ArchivedLog::name)
                 .containsExactly("/arch/1_2.dbf", "/arch/1_3.dbf", "/arch/1_4_1029337344.dbf");
         assertThat(sleeps).containsExactly(Duration.ofMillis(50), Duration.ofMillis(100));
-        assertThat(catalog.openThreads()).containsExactly(1, 3);
+        assertThat(catalog.threadStatuses()).filteredOn(RedoThreadStatus::open).extracting(RedoThreadStatus::thread)
+                .containsExactly(1, 3);
         assertThat(catalog.description()).isEqualTo("Oracle database flaky");
     }
 

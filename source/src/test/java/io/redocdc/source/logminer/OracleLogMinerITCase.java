@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redocdc.source.catalog.ArchivedLogCatalog;
 import io.redocdc.source.catalog.LogContentsReader;
+import io.redocdc.source.catalog.RedoThreadStatus;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.OperationCode;
 import io.redocdc.source.model.RedoRecord;
@@ -110,7 +111,7 @@ class OracleLogMinerITCase {
                 .sorted((a, b) -> a.id().compareTo(b.id()))
                 .toList();
         assertThat(logs).hasSizeGreaterThanOrEqualTo(2);
-        assertThat(catalog.openThreads()).contains(1);
+        assertThat(catalog.threadStatuses()).contains(new RedoThreadStatus(1, true, logs.get(logs.size() - 1).id().sequence() + 1));
 
         List<RedoRecord> records = new ArrayList<>();
         for (ArchivedLog log : logs) {

@@ -33,7 +33,8 @@ public final class OracleViews implements ConnectionFactory {
         execute("CREATE TABLE V$ARCHIVE_DEST (DEST_ID INT, STATUS VARCHAR(9), TARGET VARCHAR(7))");
         execute("INSERT INTO V$ARCHIVE_DEST VALUES (1, 'INACTIVE', 'PRIMARY'), (2, 'VALID', 'STANDBY'),"
                 + " (3, 'VALID', 'PRIMARY'), (4, 'VALID', 'PRIMARY')");
-        execute("CREATE TABLE V$THREAD (\"THREAD#\" INT, STATUS VARCHAR(6), ENABLED VARCHAR(8))");
+        execute("CREATE TABLE V$THREAD (\"THREAD#\" INT, STATUS VARCHAR(6), ENABLED VARCHAR(8), "
+                + "\"LAST_REDO_SEQUENCE#\" BIGINT)");
         execute("CREATE TABLE V$LOGMNR_CONTENTS (SCN BIGINT)");
         execute("CREATE TABLE SESSION_PRIVS (PRIVILEGE VARCHAR(40))");
         execute("INSERT INTO SESSION_PRIVS VALUES ('CREATE SESSION'), ('LOGMINING'), ('SELECT ANY TRANSACTION')");

@@ -31,6 +31,18 @@ public interface ArchivedLogCatalog extends Serializable {
         return List.of();
     }
 
+    /** {@link #recordSelection()} of a catalog whose contents hold every record of each log. */
+    String ALL_RECORDS = "";
+
+    /**
+     * Which records of a log {@link #openContents} returns, when that depends on settings (LogMiner's pushed-down
+     * filter and dictionary mode): record indexes count only the selected records, so a checkpoint taken in the
+     * middle of a log can only be resumed under the same selection. Default {@link #ALL_RECORDS}.
+     */
+    default String recordSelection() {
+        return ALL_RECORDS;
+    }
+
     /** Names the catalog in error messages, e.g. "redo directory /data/redo". */
     String description();
 }

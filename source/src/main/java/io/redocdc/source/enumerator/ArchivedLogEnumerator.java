@@ -199,7 +199,7 @@ public final class ArchivedLogEnumerator implements SplitEnumerator<RedoLogSplit
                 continue;
             }
             schedule.assign(log, subtask);
-            context.assignSplit(RedoLogSplit.fresh(log), subtask);
+            context.assignSplit(RedoLogSplit.fresh(log, catalog.recordSelection()), subtask);
             waiting.remove();
             LOG.info("Assigned {} [{}, {}) to reader {}", log.id(), log.firstChange(), log.nextChange(), subtask);
         }

@@ -59,6 +59,17 @@ public final class OracleArchivedLogCatalog implements ArchivedLogCatalog {
         return LogMinerContentsReader.open(settings, sessionLogs, sleeper);
     }
 
+    /**
+     * What the contents query keeps: the pushed-down filter and the dictionary mode decide which V$LOGMNR_CONTENTS
+     * rows a log has, so they are part of every record index. Bump the "v1" when the query's fixed predicate
+     * (the operation codes) changes.
+     */
+    @Override
+    public String recordSelection() {
+        return "LogMiner query v1, dictionary " + settings.dictionaryMode().optionValue() + ", include "
+                + String.join(",", settings.include()) + ", exclude " + String.join(",", settings.exclude());
+    }
+
     @Override
     public String description() {
         return settings.connection().description();

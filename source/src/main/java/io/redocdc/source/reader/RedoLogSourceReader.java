@@ -113,6 +113,14 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
             return false;
         }
         long resumeAt = current.nextRecordIndex();
+        if (resumeAt > 0 && !current.recordSelection().equals(catalog.recordSelection())) {
+            throw new RedoInputException(current.log().id() + " was checkpointed at record " + resumeAt
+                    + " of the records selected by [" + current.recordSelection() + "], but this run selects ["
+                    + catalog.recordSelection() + "] from " + catalog.description() + ", so that index no longer "
+                    + "names the same record. Restore with the settings of the checkpointed run (capture "
+                    + "include/exclude, dictionary mode), or start a new job from a start SCN instead of the "
+                    + "checkpoint");
+        }
         contents = catalog.openContents(current.log());
         long skipped = contents.skip(resumeAt);
         if (skipped < resumeAt) {

@@ -1,9 +1,11 @@
 package io.redocdc.source.split;
 
+import io.redocdc.source.catalog.ArchivedLogCatalog;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.Scn;
 import io.redocdc.source.model.ThreadSequence;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import org.apache.flink.core.io.SimpleVersionedSerializer;
@@ -16,16 +18,18 @@ import org.apache.flink.core.memory.DataOutputView;
  * Split serializer. Version 1: THREAD# int, SEQUENCE# long, RESETLOGS_ID long, FIRST_CHANGE# long,
  * NEXT_CHANGE# long, FIRST_TIME and NEXT_TIME (present flag, epoch second UTC long, nano int), NAME (present flag,
  * modified UTF-8), DICTIONARY_BEGIN and DICTIONARY_END booleans, next record index long, finished boolean.
- * Keep a reader for every released version.
+ * Version 2 appends the record selection (int length + UTF-8 bytes); version 1 splits had none (a redo directory
+ * selects every record). Keep a reader for every released version.
  */
 public final class RedoLogSplitSerializer implements SimpleVersionedSerializer<RedoLogSplit> {
 
     public static final int VERSION_1 = 1;
+    public static final int VERSION_2 = 2;
     public static final RedoLogSplitSerializer INSTANCE = new RedoLogSplitSerializer();
 
     @Override
     public int getVersion() {
-        return VERSION_1;
+        return VERSION_2;
     }
 
     @Override
@@ -34,21 +38,33 @@ public final class RedoLogSplitSerializer implements SimpleVersionedSerializer<R
         writeLog(split.log(), out);
         out.writeLong(split.nextRecordIndex());
         out.writeBoolean(split.finished());
+        byte[] selection = split.recordSelection().getBytes(StandardCharsets.UTF_8);
+        out.writeInt(selection.length);
+        out.write(selection);
         return out.getCopyOfBuffer();
     }
 
     @Override
     public RedoLogSplit deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION_1) {
+        if (version != VERSION_1 && version != VERSION_2) {
             throw new IOException("unknown RedoLogSplit serializer version " + version + " (this build reads "
-                    + VERSION_1 + "); was the savepoint written by a newer redo-cdc?");
+                    + VERSION_1 + " and " + VERSION_2 + "); was the savepoint written by a newer redo-cdc?");
         }
         DataInputDeserializer in = new DataInputDeserializer(serialized);
-        RedoLogSplit split = new RedoLogSplit(readLog(in), in.readLong(), in.readBoolean());
-        if (in.available() != 0) {
-            throw new IOException("RedoLogSplit version 1: " + in.available() + " unexpected trailing bytes");
+        ArchivedLog log = readLog(in);
+        long nextRecordIndex = in.readLong();
+        boolean finished = in.readBoolean();
+        String selection = ArchivedLogCatalog.ALL_RECORDS;
+        if (version == VERSION_2) {
+            byte[] bytes = new byte[in.readInt()];
+            in.readFully(bytes);
+            selection = new String(bytes, StandardCharsets.UTF_8);
         }
-        return split;
+        if (in.available() != 0) {
+            throw new IOException("RedoLogSplit version " + version + ": " + in.available()
+                    + " unexpected trailing bytes");
+        }
+        return new RedoLogSplit(log, nextRecordIndex, finished, selection);
     }
 
     static void writeLog(ArchivedLog log, DataOutputView out) throws IOException {

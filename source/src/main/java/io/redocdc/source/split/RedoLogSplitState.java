@@ -6,17 +6,23 @@ import io.redocdc.source.model.ArchivedLog;
 public final class RedoLogSplitState {
 
     private final ArchivedLog log;
+    private final String recordSelection;
     private long nextRecordIndex;
     private boolean finished;
 
     public RedoLogSplitState(RedoLogSplit split) {
         this.log = split.log();
+        this.recordSelection = split.recordSelection();
         this.nextRecordIndex = split.nextRecordIndex();
         this.finished = split.finished();
     }
 
     public ArchivedLog log() {
         return log;
+    }
+
+    public String recordSelection() {
+        return recordSelection;
     }
 
     public long nextRecordIndex() {
@@ -40,6 +46,6 @@ public final class RedoLogSplitState {
     }
 
     public RedoLogSplit toSplit() {
-        return new RedoLogSplit(log, nextRecordIndex, finished);
+        return new RedoLogSplit(log, nextRecordIndex, finished, recordSelection);
     }
 }

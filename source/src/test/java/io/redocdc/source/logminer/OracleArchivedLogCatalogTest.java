@@ -69,6 +69,18 @@ class OracleArchivedLogCatalogTest {
     }
 
     @Test
+    void recordSelectionNamesEverySettingThatDecidesWhichRowsALogHas() {
+        LogMinerSettings.Builder base = LogMinerSettings.builder().connectionFactory(flaky(views, 0));
+        String defaults = new OracleArchivedLogCatalog(base.build(), sleeps::add).recordSelection();
+        assertThat(defaults).contains("online-catalog").contains("include *.*").contains("SYS.*");
+        assertThat(new OracleArchivedLogCatalog(base.include(List.of("OE.*")).build(), sleeps::add).recordSelection())
+                .isNotEqualTo(defaults).contains("include OE.*");
+        assertThat(new OracleArchivedLogCatalog(LogMinerSettings.builder().connectionFactory(flaky(views, 0))
+                .dictionaryMode(DictionaryMode.NONE).build(), sleeps::add).recordSelection())
+                .isNotEqualTo(defaults).contains("dictionary none");
+    }
+
+    @Test
     void listingFailsWithAnIoErrorOnceTheRetriesAreUsedUp() {
         OracleArchivedLogCatalog catalog = catalog(flaky(views, 5), DictionaryMode.ONLINE_CATALOG, 2);
         assertThatThrownBy(catalog::listAvailableLogs).isInstanceOf(IOException.class)

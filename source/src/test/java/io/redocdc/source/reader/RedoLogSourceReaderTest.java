@@ -3,6 +3,7 @@ package io.redocdc.source.reader;
 import static io.redocdc.source.testing.TestRedoDirectory.log;
 import static io.redocdc.source.testing.TestRedoDirectory.record;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.source.event.FinishedLogsAckEvent;
 import io.redocdc.source.event.FrontierEvent;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderContext;
 import org.apache.flink.core.io.InputStatus;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -108,6 +110,26 @@ class RedoLogSourceReaderTest {
         List<RedoRecord> all = new ArrayList<>(before.records());
         all.addAll(after.records());
         assertThat(all).containsExactlyElementsOf(written);
+    }
+
+    @Test
+    void refusesToResumeMidLogUnderAnotherRecordSelection() throws Exception {
+        RedoLogSplit checkpointed = new RedoLogSplit(LOG, 100, false, "LogMiner query v1, include OE.*");
+        RedoLogSourceReader restored = reader(new TestingReaderContext(), Long.MAX_VALUE);
+        restored.addSplits(List.of(checkpointed));
+        restored.start();
+        assertThatThrownBy(() -> pollUntilIdle(restored, new RecordingReaderOutput()))
+                .isInstanceOf(SuppressRestartsException.class)
+                .rootCause().hasMessageContaining("thread 1 sequence 10").hasMessageContaining("record 100")
+                .hasMessageContaining("[LogMiner query v1, include OE.*]").hasMessageContaining("but this run selects []");
+
+        RedoLogSourceReader fromStart = reader(new TestingReaderContext(), Long.MAX_VALUE);
+        fromStart.addSplits(List.of(new RedoLogSplit(LOG, 0, false, "LogMiner query v1, include OE.*")));
+        fromStart.start();
+        RecordingReaderOutput output = new RecordingReaderOutput();
+        pollUntilIdle(fromStart, output);
+        assertThat(output.records()).as("a log not started yet reads under the new selection")
+                .containsExactlyElementsOf(written);
     }
 
     @Test

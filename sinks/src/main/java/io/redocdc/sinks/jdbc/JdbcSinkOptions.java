@@ -1,0 +1,353 @@
+package io.redocdc.sinks.jdbc;
+
+import java.io.IOException;
+import java.io.Serializable;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Options of the JDBC apply sink. Build with {@link #builder()}; {@link Builder#build()} validates everything
+ * and its errors name the option key. Source names ({@code OWNER.TABLE}, {@code OWNER.TABLE.COL}) are the
+ * upper-case names of the redo; target names are kept exactly as written and always quoted.
+ *
+ * @param tableMap         {@code OWNER.TABLE -> SCHEMA.TABLE} and {@code OWNER.* -> SCHEMA.*}; unmapped tables
+ *                         keep their names
+ * @param columnMap        {@code OWNER.TABLE.COL -> NEWCOL}
+ * @param dropColumns      {@code OWNER.TABLE.COL} never written to the target
+ * @param conflictPolicies by {@code OWNER.TABLE}; default {@link ConflictPolicy#ERROR}
+ * @param primaryKeys      key columns (source names) by {@code OWNER.TABLE}, overriding the target's primary key
+ * @param stateSchema      schema of REDO_CDC_APPLIED and REDO_CDC_ERRORS; null for the connection's schema
+ * @param spoolMemoryLcrs  LCRs of the open transaction kept in memory before the spool spills to a temp file
+ */
+public record JdbcSinkOptions(
+        String jdbcUrl,
+        String user,
+        JdbcSecret password,
+        int batchSize,
+        Map<String, String> tableMap,
+        Map<String, String> columnMap,
+        Set<String> dropColumns,
+        Map<String, ConflictPolicy> conflictPolicies,
+        Map<String, List<String>> primaryKeys,
+        OnError onError,
+        int applyParallelism,
+        DdlHandling ddl,
+        String sinkName,
+        String stateSchema,
+        int spoolMemoryLcrs) implements Serializable {
+
+    public static final String JDBC_URL = "sink.jdbc-url";
+    public static final String USER = "sink.user";
+    public static final String PASSWORD_FILE = "sink.password-file";
+    public static final String BATCH_SIZE = "sink.batch-size";
+    public static final String TABLE_MAP = "sink.table-map";
+    public static final String COLUMN_MAP = "sink.column-map";
+    public static final String DROP_COLUMNS = "sink.drop-columns";
+    /** Prefix; the full key is {@code sink.conflict.OWNER.TABLE}. */
+    public static final String CONFLICT_PREFIX = "sink.conflict.";
+    /** Prefix; the full key is {@code sink.primary-key.OWNER.TABLE}, value a comma list of source columns. */
+    public static final String PRIMARY_KEY_PREFIX = "sink.primary-key.";
+    public static final String ON_ERROR = "sink.on-error";
+    public static final String APPLY_PARALLELISM = "apply.parallelism";
+    public static final String DDL = "sink.ddl";
+    public static final String SINK_NAME = "sink.name";
+    public static final String STATE_SCHEMA = "sink.state-schema";
+    public static final String SPOOL_MEMORY_LCRS = "sink.spool-memory-lcrs";
+
+    public static final int DEFAULT_BATCH_SIZE = 500;
+    public static final String DEFAULT_SINK_NAME = "redo-cdc";
+    public static final int DEFAULT_SPOOL_MEMORY_LCRS = 10_000;
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** The dialect of {@link #jdbcUrl()}. */
+    public JdbcDialect dialect() {
+        return JdbcDialect.forUrl(jdbcUrl);
+    }
+
+    /** The conflict policy of {@code OWNER.TABLE}. */
+    public ConflictPolicy conflictPolicy(String ownerDotTable) {
+        return conflictPolicies.getOrDefault(ownerDotTable, ConflictPolicy.ERROR);
+    }
+
+    @Override
+    public String toString() {
+        return "JdbcSinkOptions{" + JDBC_URL + "=" + jdbcUrl + ", " + USER + "=" + user + ", password=" + password
+                + ", " + BATCH_SIZE + "=" + batchSize + ", " + TABLE_MAP + "=" + tableMap + ", " + COLUMN_MAP + "="
+                + columnMap + ", " + DROP_COLUMNS + "=" + dropColumns + ", conflicts=" + conflictPolicies
+                + ", primary keys=" + primaryKeys + ", " + ON_ERROR + "=" + onError + ", " + APPLY_PARALLELISM + "="
+                + applyParallelism + ", " + DDL + "=" + ddl + ", " + SINK_NAME + "=" + sinkName + ", "
+                + STATE_SCHEMA + "=" + stateSchema + "}";
+    }
+
+    /** Builder; {@link #build()} validates. */
+    public static final class Builder {
+        private String jdbcUrl;
+        private String user;
+        private JdbcSecret password;
+        private int batchSize = DEFAULT_BATCH_SIZE;
+        private final Map<String, String> tableMap = new LinkedHashMap<>();
+        private final Map<String, String> columnMap = new LinkedHashMap<>();
+        private final Set<String> dropColumns = new LinkedHashSet<>();
+        private final Map<String, ConflictPolicy> conflictPolicies = new LinkedHashMap<>();
+        private final Map<String, List<String>> primaryKeys = new LinkedHashMap<>();
+        private OnError onError = OnError.CONTINUE;
+        private int applyParallelism = 1;
+        private DdlHandling ddl = DdlHandling.SKIP;
+        private String sinkName = DEFAULT_SINK_NAME;
+        private String stateSchema;
+        private int spoolMemoryLcrs = DEFAULT_SPOOL_MEMORY_LCRS;
+
+        private Builder() {
+        }
+
+        /**
+         * Sets one option by its key, the value as text (what the CLI and job files give). Map and list options
+         * are comma separated, e.g. {@code sink.table-map=OE.ORDERS=APP.ORDERS,HR.*=HR2.*}.
+         */
+        public Builder option(String key, String value) {
+            if (key.startsWith(CONFLICT_PREFIX)) {
+                return conflict(key.substring(CONFLICT_PREFIX.length()), ConflictPolicy.parse(key, value));
+            }
+            if (key.startsWith(PRIMARY_KEY_PREFIX)) {
+                return primaryKey(key.substring(PRIMARY_KEY_PREFIX.length()), splitList(value).toArray(String[]::new));
+            }
+            switch (key) {
+                case JDBC_URL -> jdbcUrl(value);
+                case USER -> user(value);
+                case PASSWORD_FILE -> passwordFile(Path.of(value));
+                case BATCH_SIZE -> batchSize(parseInt(key, value));
+                case TABLE_MAP -> pairs(key, value).forEach(this::mapTable);
+                case COLUMN_MAP -> pairs(key, value).forEach(this::mapColumn);
+                case DROP_COLUMNS -> splitList(value).forEach(this::dropColumn);
+                case ON_ERROR -> onError(parseEnum(OnError.class, key, value));
+                case APPLY_PARALLELISM -> applyParallelism(parseInt(key, value));
+                case DDL -> ddl(parseEnum(DdlHandling.class, key, value));
+                case SINK_NAME -> sinkName(value);
+                case STATE_SCHEMA -> stateSchema(value);
+                case SPOOL_MEMORY_LCRS -> spoolMemoryLcrs(parseInt(key, value));
+                default -> throw new IllegalArgumentException("unknown JDBC sink option " + key + " (value '"
+                        + value + "'); known: " + List.of(JDBC_URL, USER, PASSWORD_FILE, BATCH_SIZE, TABLE_MAP,
+                        COLUMN_MAP, DROP_COLUMNS, CONFLICT_PREFIX + "OWNER.TABLE", PRIMARY_KEY_PREFIX + "OWNER.TABLE",
+                        ON_ERROR, APPLY_PARALLELISM, DDL, SINK_NAME, STATE_SCHEMA, SPOOL_MEMORY_LCRS));
+            }
+            return this;
+        }
+
+        /** {@code sink.jdbc-url}: {@code jdbc:oracle:}, {@code jdbc:postgresql:} or {@code jdbc:h2:}. */
+        public Builder jdbcUrl(String jdbcUrl) {
+            this.jdbcUrl = jdbcUrl;
+            return this;
+        }
+
+        /** {@code sink.user}; optional (the URL may carry it). */
+        public Builder user(String user) {
+            this.user = user;
+            return this;
+        }
+
+        public Builder password(JdbcSecret password) {
+            this.password = password;
+            return this;
+        }
+
+        /** {@code sink.password-file}: reads the password from the file's first line. */
+        public Builder passwordFile(Path file) {
+            try {
+                List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+                if (lines.isEmpty()) {
+                    throw new IllegalArgumentException("option " + PASSWORD_FILE + ": file " + file
+                            + " is empty; expected the password on its first line");
+                }
+                return password(JdbcSecret.of(lines.get(0)));
+            } catch (IOException e) {
+                throw new IllegalArgumentException("option " + PASSWORD_FILE + ": cannot read " + file + ": " + e, e);
+            }
+        }
+
+        /** {@code sink.batch-size}: statements of one shape per JDBC batch; default 500. */
+        public Builder batchSize(int batchSize) {
+            this.batchSize = batchSize;
+            return this;
+        }
+
+        /** {@code sink.table-map}: {@code OWNER.TABLE -> SCHEMA.TABLE} or {@code OWNER.* -> SCHEMA.*}. */
+        public Builder mapTable(String source, String target) {
+            tableMap.put(source, target);
+            return this;
+        }
+
+        /** {@code sink.column-map}: {@code OWNER.TABLE.COL -> NEWCOL}. */
+        public Builder mapColumn(String sourceColumn, String targetColumn) {
+            columnMap.put(sourceColumn, targetColumn);
+            return this;
+        }
+
+        /** {@code sink.drop-columns}: {@code OWNER.TABLE.COL}. */
+        public Builder dropColumn(String sourceColumn) {
+            dropColumns.add(sourceColumn);
+            return this;
+        }
+
+        /** {@code sink.conflict.OWNER.TABLE}. */
+        public Builder conflict(String ownerDotTable, ConflictPolicy policy) {
+            conflictPolicies.put(ownerDotTable, policy);
+            return this;
+        }
+
+        /** {@code sink.primary-key.OWNER.TABLE}: key columns by source name, instead of the target's key. */
+        public Builder primaryKey(String ownerDotTable, String... sourceColumns) {
+            primaryKeys.put(ownerDotTable, List.of(sourceColumns));
+            return this;
+        }
+
+        /** {@code sink.on-error}; default {@link OnError#CONTINUE}. */
+        public Builder onError(OnError onError) {
+            this.onError = onError;
+            return this;
+        }
+
+        /** {@code apply.parallelism}: 1 applies serially (default); more uses the parallel applier. */
+        public Builder applyParallelism(int applyParallelism) {
+            this.applyParallelism = applyParallelism;
+            return this;
+        }
+
+        /** {@code sink.ddl}; default {@link DdlHandling#SKIP}. */
+        public Builder ddl(DdlHandling ddl) {
+            this.ddl = ddl;
+            return this;
+        }
+
+        /** {@code sink.name}: the row of REDO_CDC_APPLIED this job owns; default {@code redo-cdc}. */
+        public Builder sinkName(String sinkName) {
+            this.sinkName = sinkName;
+            return this;
+        }
+
+        /** {@code sink.state-schema}: schema of REDO_CDC_APPLIED and REDO_CDC_ERRORS; default the connection's. */
+        public Builder stateSchema(String stateSchema) {
+            this.stateSchema = stateSchema;
+            return this;
+        }
+
+        /** {@code sink.spool-memory-lcrs}: default 10000. */
+        public Builder spoolMemoryLcrs(int spoolMemoryLcrs) {
+            this.spoolMemoryLcrs = spoolMemoryLcrs;
+            return this;
+        }
+
+        public JdbcSinkOptions build() {
+            if (jdbcUrl == null || jdbcUrl.isBlank()) {
+                throw new IllegalArgumentException("option " + JDBC_URL + " is required; got " + jdbcUrl);
+            }
+            JdbcDialect dialect = JdbcDialect.forUrl(jdbcUrl);
+            require(batchSize >= 1, BATCH_SIZE, "must be at least 1", batchSize);
+            require(applyParallelism >= 1, APPLY_PARALLELISM, "must be at least 1", applyParallelism);
+            require(spoolMemoryLcrs >= 1, SPOOL_MEMORY_LCRS, "must be at least 1", spoolMemoryLcrs);
+            require(sinkName != null && !sinkName.isBlank() && sinkName.length() <= 128, SINK_NAME,
+                    "must be 1 to 128 characters", sinkName);
+            require(onError != null, ON_ERROR, "must be continue or stop", onError);
+            require(ddl != null, DDL, "must be skip or execute", ddl);
+            require(ddl != DdlHandling.EXECUTE || dialect instanceof OracleDialect, DDL,
+                    "execute needs an Oracle target (" + JDBC_URL + " jdbc:oracle:...), the target is "
+                            + dialect.name(), ddl);
+            require(stateSchema == null || !stateSchema.isBlank(), STATE_SCHEMA, "must not be blank", stateSchema);
+            tableMap.forEach((from, to) -> {
+                boolean wildcard = from != null && from.endsWith(".*");
+                require(isQualified(from, 2, true), TABLE_MAP, "keys must be OWNER.TABLE or OWNER.*", from);
+                require(isQualified(to, 2, true) && wildcard == to.endsWith(".*"), TABLE_MAP,
+                        "OWNER.TABLE maps to SCHEMA.TABLE and OWNER.* to SCHEMA.*; " + from + " maps to", to);
+            });
+            columnMap.forEach((from, to) -> {
+                require(isQualified(from, 3, false), COLUMN_MAP, "keys must be OWNER.TABLE.COL", from);
+                require(to != null && !to.isBlank(), COLUMN_MAP, "the new name of " + from + " must not be blank", to);
+            });
+            dropColumns.forEach(c -> require(isQualified(c, 3, false), DROP_COLUMNS, "entries must be OWNER.TABLE.COL", c));
+            conflictPolicies.forEach((table, policy) -> {
+                require(isQualified(table, 2, false), CONFLICT_PREFIX + table, "the key must end in OWNER.TABLE", table);
+                require(policy != null, CONFLICT_PREFIX + table, "needs a policy", policy);
+            });
+            primaryKeys.forEach((table, columns) -> {
+                require(isQualified(table, 2, false), PRIMARY_KEY_PREFIX + table, "the key must end in OWNER.TABLE", table);
+                require(!columns.isEmpty() && columns.stream().noneMatch(c -> c == null || c.isBlank()),
+                        PRIMARY_KEY_PREFIX + table, "must list key columns", columns);
+            });
+            return new JdbcSinkOptions(jdbcUrl, user, password, batchSize, Map.copyOf(tableMap),
+                    Map.copyOf(columnMap), Set.copyOf(dropColumns), Map.copyOf(conflictPolicies),
+                    Map.copyOf(primaryKeys), onError, applyParallelism, ddl, sinkName, stateSchema, spoolMemoryLcrs);
+        }
+
+        private static void require(boolean ok, String key, String rule, Object actual) {
+            if (!ok) {
+                throw new IllegalArgumentException("option " + key + ": " + rule + "; got " + actual);
+            }
+        }
+
+        private static boolean isQualified(String name, int parts, boolean allowWildcard) {
+            if (name == null) {
+                return false;
+            }
+            String[] split = name.split("\\.", -1);
+            if (split.length != parts) {
+                return false;
+            }
+            for (int i = 0; i < split.length; i++) {
+                if (split[i].isBlank() || (split[i].equals("*") && !(allowWildcard && i == split.length - 1))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private static List<String> splitList(String value) {
+            List<String> items = new ArrayList<>();
+            for (String item : value.split(",")) {
+                if (!item.isBlank()) {
+                    items.add(item.trim());
+                }
+            }
+            return items;
+        }
+
+        private static Map<String, String> pairs(String key, String value) {
+            Map<String, String> pairs = new LinkedHashMap<>();
+            for (String item : splitList(value)) {
+                int eq = item.indexOf('=');
+                if (eq <= 0 || eq == item.length() - 1) {
+                    throw new IllegalArgumentException("option " + key + ": expected FROM=TO pairs separated by "
+                            + "commas; got '" + item + "'");
+                }
+                pairs.put(item.substring(0, eq).trim(), item.substring(eq + 1).trim());
+            }
+            return pairs;
+        }
+
+        private static int parseInt(String key, String value) {
+            try {
+                return Integer.parseInt(value.trim());
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("option " + key + ": expected an integer; got '" + value + "'", e);
+            }
+        }
+
+        private static <E extends Enum<E>> E parseEnum(Class<E> type, String key, String value) {
+            try {
+                return Enum.valueOf(type, value.trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("option " + key + ": expected one of "
+                        + List.of(type.getEnumConstants()).toString().toLowerCase(Locale.ROOT) + "; got '" + value + "'", e);
+            }
+        }
+    }
+}

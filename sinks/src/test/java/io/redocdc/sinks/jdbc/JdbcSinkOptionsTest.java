@@ -1,0 +1,93 @@
+package io.redocdc.sinks.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class JdbcSinkOptionsTest {
+
+    private static final String H2 = "jdbc:h2:mem:options;MODE=Oracle";
+
+    @Test
+    void defaults() {
+        JdbcSinkOptions options = JdbcSinkOptions.builder().jdbcUrl(H2).build();
+        assertThat(options.batchSize()).isEqualTo(500);
+        assertThat(options.onError()).isEqualTo(OnError.CONTINUE);
+        assertThat(options.ddl()).isEqualTo(DdlHandling.SKIP);
+        assertThat(options.sinkName()).isEqualTo("redo-cdc");
+        assertThat(options.conflictPolicy("OE.ORDERS")).isEqualTo(ConflictPolicy.ERROR);
+        assertThat(options.dialect()).isSameAs(H2Dialect.INSTANCE);
+    }
+
+    @Test
+    void parsesEveryOptionByKey(@TempDir Path dir) throws Exception {
+        Path passwordFile = dir.resolve("pw");
+        Files.writeString(passwordFile, "s3cret\n");
+        JdbcSinkOptions options = JdbcSinkOptions.builder()
+                .option("sink.jdbc-url", "jdbc:postgresql://localhost/app")
+                .option("sink.user", "app")
+                .option("sink.password-file", passwordFile.toString())
+                .option("sink.batch-size", "50")
+                .option("sink.table-map", "OE.ORDERS=APP.ORDERS2, HR.*=HR2.*")
+                .option("sink.column-map", "OE.ORDERS.NOTE=REMARK")
+                .option("sink.drop-columns", "OE.ORDERS.SECRET,OE.ORDERS.BLOBBY")
+                .option("sink.conflict.OE.ORDERS", "maximum:VERSION")
+                .option("sink.conflict.OE.ITEMS", "overwrite")
+                .option("sink.primary-key.OE.ITEMS", "ORDER_ID, LINE")
+                .option("sink.on-error", "stop")
+                .option("apply.parallelism", "4")
+                .option("sink.name", "job-a")
+                .option("sink.state-schema", "REDO")
+                .build();
+        assertThat(options.password().reveal()).isEqualTo("s3cret");
+        assertThat(options.toString()).contains("******").doesNotContain("s3cret");
+        assertThat(options.batchSize()).isEqualTo(50);
+        assertThat(options.tableMap()).containsEntry("OE.ORDERS", "APP.ORDERS2").containsEntry("HR.*", "HR2.*");
+        assertThat(options.columnMap()).containsEntry("OE.ORDERS.NOTE", "REMARK");
+        assertThat(options.dropColumns()).containsExactlyInAnyOrder("OE.ORDERS.SECRET", "OE.ORDERS.BLOBBY");
+        assertThat(options.conflictPolicy("OE.ORDERS")).isEqualTo(new ConflictPolicy(ConflictResolution.MAXIMUM, "VERSION"));
+        assertThat(options.conflictPolicy("OE.ITEMS").resolution()).isEqualTo(ConflictResolution.OVERWRITE);
+        assertThat(options.primaryKeys()).containsEntry("OE.ITEMS", List.of("ORDER_ID", "LINE"));
+        assertThat(options.onError()).isEqualTo(OnError.STOP);
+        assertThat(options.applyParallelism()).isEqualTo(4);
+        assertThat(options.sinkName()).isEqualTo("job-a");
+        assertThat(options.stateSchema()).isEqualTo("REDO");
+        assertThat(JdbcSecret.of("x").toString()).isEqualTo("******");
+    }
+
+    @Test
+    void errorsNameTheOptionKey() {
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().build()).hasMessageContaining("sink.jdbc-url");
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().jdbcUrl("jdbc:db2://x").build())
+                .hasMessageContaining("sink.jdbc-url");
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().jdbcUrl(H2).batchSize(0).build())
+                .hasMessageContaining("sink.batch-size").hasMessageContaining("got 0");
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().jdbcUrl(H2).mapTable("OE.*", "APP.ORDERS").build())
+                .hasMessageContaining("sink.table-map");
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().jdbcUrl(H2).mapColumn("OE.ORDERS", "X").build())
+                .hasMessageContaining("sink.column-map");
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().jdbcUrl(H2).dropColumn("NOTE").build())
+                .hasMessageContaining("sink.drop-columns");
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().option("sink.conflict.OE.ORDERS", "newest"))
+                .hasMessageContaining("sink.conflict.OE.ORDERS").hasMessageContaining("newest");
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().option("sink.conflict.OE.ORDERS", "maximum"))
+                .hasMessageContaining("sink.conflict.OE.ORDERS");
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().option("sink.on-error", "ignore"))
+                .hasMessageContaining("sink.on-error");
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().jdbcUrl(H2).applyParallelism(0).build())
+                .hasMessageContaining("apply.parallelism");
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().jdbcUrl(H2).ddl(DdlHandling.EXECUTE).build())
+                .hasMessageContaining("sink.ddl").hasMessageContaining("H2");
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().option("sink.password-file", "/nonexistent/pw"))
+                .hasMessageContaining("sink.password-file");
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().option("sink.batchsize", "5"))
+                .hasMessageContaining("sink.batchsize");
+        assertThat(JdbcSinkOptions.builder().jdbcUrl("jdbc:oracle:thin:@//h/s").ddl(DdlHandling.EXECUTE).build().ddl())
+                .isEqualTo(DdlHandling.EXECUTE);
+    }
+}

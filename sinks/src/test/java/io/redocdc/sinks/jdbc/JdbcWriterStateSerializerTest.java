@@ -1,0 +1,60 @@
+package io.redocdc.sinks.jdbc;
+
+import static io.redocdc.sinks.jdbc.Transactions.image;
+import static io.redocdc.sinks.jdbc.Transactions.nul;
+import static io.redocdc.sinks.jdbc.Transactions.txn;
+import static io.redocdc.sinks.jdbc.Transactions.typed;
+import static io.redocdc.sinks.jdbc.Transactions.v;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.redocdc.operators.lcr.Lcr;
+import io.redocdc.operators.lcr.ValueKind;
+import java.util.HexFormat;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class JdbcWriterStateSerializerTest {
+
+    /** Version 1 bytes of {@link #state()}; a reader for them must exist in every later release. */
+    private static final String VERSION_1_BYTES = "00000002000000044f52434c000000024f45000000015400000006555044415445000000103041303030433030303030"
+            + "3030303634000000000000005a000000000000006400000001000000182030783030303261372e30303030313366352e"
+            + "3030653820000000000000000000000013323032362d30312d30312031303a30303a3030000000020000000249440000"
+            + "0006535452494e470000000131000000014e000000044e554c4cffffffff000000020000000249440000000653545249"
+            + "4e470000000131000000014e000000035241570000000430306666ffffffff00000000000000003c3030303030303030"
+            + "303030303030363430303031303030303030326130303030303036343030303030303030303030303030303030303030"
+            + "30303561000000044f52434c000000024f4500000001540000000344444c000000103041303030433030303030303030"
+            + "3634000000000000005b000000000000006400000001000000182030783030303261372e30303030313366352e303065"
+            + "3820000000000000000000000013323032362d30312d30312031303a30303a303000000000000000000000000c64726f"
+            + "70207461626c65207400000001010000003c303030303030303030303030303036343030303130303030303032613030"
+            + "303030303634303030303030303130303030303030303030303030303562";
+
+    private static JdbcWriterState state() {
+        List<Lcr> lcrs = txn(100)
+                .update("T", image(v("ID", "1"), nul("N")), image(v("ID", "1"), typed("N", ValueKind.RAW, "00ff")))
+                .ddl("T", "drop table t").build();
+        return new JdbcWriterState(List.of(lcrs.get(0), lcrs.get(1)));
+    }
+
+    @Test
+    void readsFrozenVersion1Bytes() throws Exception {
+        JdbcWriterStateSerializer serializer = new JdbcWriterStateSerializer();
+        assertThat(serializer.getVersion()).isEqualTo(1);
+        JdbcWriterState read = serializer.deserialize(1, HexFormat.of().parseHex(VERSION_1_BYTES));
+        assertThat(read.openTransaction()).usingRecursiveFieldByFieldElementComparator()
+                .containsExactlyElementsOf(state().openTransaction());
+        assertThat(HexFormat.of().formatHex(serializer.serialize(state()))).isEqualTo(VERSION_1_BYTES);
+    }
+
+    @Test
+    void roundTripsLongTextAndRejectsUnknownVersions() throws Exception {
+        JdbcWriterStateSerializer serializer = new JdbcWriterStateSerializer();
+        String clob = "ä".repeat(70_000);
+        JdbcWriterState state = new JdbcWriterState(txn(5).insert("T", v("C", clob), nul("D")).build());
+        JdbcWriterState read = serializer.deserialize(1, serializer.serialize(state));
+        assertThat(read.openTransaction().get(0).newValues()[0].text()).isEqualTo(clob);
+        assertThat(read.openTransaction().get(0).lastInTransaction()).isTrue();
+        assertThatThrownBy(() -> serializer.deserialize(2, serializer.serialize(state)))
+                .hasMessageContaining("version 2");
+    }
+}

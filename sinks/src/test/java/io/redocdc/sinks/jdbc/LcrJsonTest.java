@@ -1,0 +1,34 @@
+package io.redocdc.sinks.jdbc;
+
+import static io.redocdc.sinks.jdbc.Transactions.image;
+import static io.redocdc.sinks.jdbc.Transactions.nul;
+import static io.redocdc.sinks.jdbc.Transactions.txn;
+import static io.redocdc.sinks.jdbc.Transactions.typed;
+import static io.redocdc.sinks.jdbc.Transactions.v;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.redocdc.operators.lcr.Lcr;
+import io.redocdc.operators.lcr.ValueKind;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LcrJsonTest {
+
+    @Test
+    void roundTripsEveryField() {
+        List<Lcr> lcrs = txn(100)
+                .update("T", image(v("ID", "1"), nul("N"), typed("U", ValueKind.UNSUPPORTED, null)),
+                        image(v("ID", "1"), typed("N", ValueKind.TIMESTAMP_TZ, "2026-03-29 01:30:00.5 +05:30")))
+                .ddl("T", "alter table \"T\" add (x varchar2(5) default 'a\"b')").build();
+        for (Lcr lcr : lcrs) {
+            assertThat(LcrJson.read(LcrJson.write(lcr))).usingRecursiveComparison().isEqualTo(lcr);
+        }
+        assertThat(LcrJson.write(lcrs.get(0))).contains("\"command\":\"UPDATE\"").contains("\"kind\":\"TIMESTAMP_TZ\"");
+    }
+
+    @Test
+    void rejectsWhatIsNotAnLcr() {
+        assertThatThrownBy(() -> LcrJson.read("{\"owner\":\"OE\"}")).hasMessageContaining("LCR_JSON");
+    }
+}

@@ -1,0 +1,187 @@
+package io.redocdc.sinks.jdbc;
+
+import static io.redocdc.sinks.jdbc.Transactions.image;
+import static io.redocdc.sinks.jdbc.Transactions.txn;
+import static io.redocdc.sinks.jdbc.Transactions.v;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.redocdc.operators.lcr.Lcr;
+import io.redocdc.sinks.jdbc.testing.TestDatabase;
+import io.redocdc.sinks.jdbc.testing.TestDatabaseKind;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.TreeMap;
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Random transactions over a small key space (inserts, updates, key-changing updates, deletes, a few that the
+ * target rejects, a few on a table without a key, which are barriers), applied by the serial writer into S_*
+ * tables and by the parallel writer into P_* tables of one database: both end with the same rows, the same
+ * error-queued transactions and the same low mark, and the rows are those an in-memory model predicts.
+ */
+class ParallelApplyEquivalenceTest {
+
+    private static final int TRANSACTIONS = 300;
+    private static final int KEYS = 10;
+
+    @ParameterizedTest
+    @EnumSource(TestDatabaseKind.class)
+    void parallelApplyLeavesWhatSerialApplyLeaves(TestDatabaseKind kind) throws Exception {
+        try (TestDatabase db = kind.open()) {
+            JdbcDialect dialect = JdbcDialect.forUrl(db.url());
+            for (String prefix : List.of("S_", "P_")) {
+                execute(db, "CREATE TABLE \"" + prefix + "ACCT\" (\"ID\" " + dialect.numberType() + "(10) PRIMARY KEY, "
+                        + "\"NOTE\" " + dialect.varcharType(40) + ", \"AMOUNT\" " + dialect.numberType() + "(10))");
+                execute(db, "CREATE TABLE \"" + prefix + "AUDIT\" (\"ID\" " + dialect.numberType() + "(10), "
+                        + "\"NOTE\" " + dialect.varcharType(40) + ")");
+            }
+            Model model = new Model(new Random(20260301));
+            List<List<Lcr>> stream = new ArrayList<>();
+            for (int t = 1; t <= TRANSACTIONS; t++) {
+                stream.add(model.nextTransaction(t));
+            }
+
+            JdbcSinkWriter serial = writer(db, "serial", "S_", 1);
+            JdbcSinkWriter parallel = writer(db, "parallel", "P_", 4);
+            for (List<Lcr> transaction : stream) {
+                for (Lcr lcr : transaction) {
+                    serial.write(lcr, null);
+                    parallel.write(lcr, null);
+                }
+                if (transaction.get(0).commitScn() % 7000 == 0) {
+                    parallel.flush(false); // a checkpoint now and then
+                }
+            }
+            serial.flush(true);
+            parallel.flush(true);
+            serial.close();
+            parallel.close();
+
+            List<String> expected = model.rows();
+            assertThat(rows(db, "SELECT \"ID\", \"NOTE\", \"AMOUNT\" FROM \"S_ACCT\" ORDER BY \"ID\"")).isEqualTo(expected);
+            assertThat(rows(db, "SELECT \"ID\", \"NOTE\", \"AMOUNT\" FROM \"P_ACCT\" ORDER BY \"ID\"")).isEqualTo(expected);
+            String audit = "SELECT \"ID\", \"NOTE\" FROM \"%sAUDIT\" ORDER BY \"ID\", \"NOTE\"";
+            assertThat(rows(db, audit.formatted("P_"))).hasSize(model.auditRows).isEqualTo(rows(db, audit.formatted("S_")));
+            String errors = "SELECT \"POSITION\", \"ORDINAL\", \"COMMAND\" FROM \"REDO_CDC_ERRORS\" WHERE \"SINK_NAME\" = '%s'"
+                    + " ORDER BY \"POSITION\", \"ORDINAL\"";
+            assertThat(rows(db, errors.formatted("parallel"))).hasSize(model.rejectedLcrs)
+                    .isEqualTo(rows(db, errors.formatted("serial")));
+            List<Lcr> last = stream.get(stream.size() - 1);
+            assertThat(rows(db, "SELECT \"SINK_NAME\", \"POSITION\" FROM \"REDO_CDC_APPLIED\" ORDER BY 1")).containsExactly(
+                    "parallel|" + last.get(last.size() - 1).position(), "serial|" + last.get(last.size() - 1).position());
+        }
+    }
+
+    /** The expected target: keyed rows of ACCT as "ID|NOTE|AMOUNT"; generates valid (and a few bad) transactions. */
+    private static final class Model {
+        private final Random random;
+        private final Map<Integer, String[]> accounts = new TreeMap<>();
+        int auditRows;
+        int rejectedLcrs;
+
+        Model(Random random) {
+            this.random = random;
+        }
+
+        List<Lcr> nextTransaction(int t) {
+            Map<Integer, String[]> after = new TreeMap<>(accounts);
+            Transactions transaction = txn(t * 100L);
+            int changes = 1 + random.nextInt(3);
+            boolean rejected = random.nextInt(25) == 0;
+            int audits = 0;
+            for (int i = 0; i < changes; i++) {
+                if (random.nextInt(12) == 0) {
+                    transaction.insert("AUDIT", v("ID", "" + t), v("NOTE", "a" + i));
+                    audits++;
+                    continue;
+                }
+                int id = random.nextInt(KEYS);
+                String[] row = after.get(id);
+                String[] next = {"n" + t + "_" + i, "" + random.nextInt(1000)};
+                if (row == null) {
+                    transaction.insert("ACCT", v("ID", "" + id), v("NOTE", next[0]), v("AMOUNT", next[1]));
+                    after.put(id, next);
+                } else if (random.nextInt(4) == 0) {
+                    transaction.delete("ACCT", v("ID", "" + id), v("NOTE", row[0]), v("AMOUNT", row[1]));
+                    after.remove(id);
+                } else {
+                    int newId = random.nextInt(5) == 0 ? freeKey(after, id) : id;
+                    transaction.update("ACCT", image(v("ID", "" + id), v("NOTE", row[0]), v("AMOUNT", row[1])),
+                            image(v("ID", "" + newId), v("NOTE", next[0]), v("AMOUNT", next[1])));
+                    after.remove(id);
+                    after.put(newId, next);
+                }
+            }
+            if (rejected) {
+                // an update of a row that is not there: a conflict under policy error, so the whole transaction fails
+                transaction.update("ACCT", image(v("ID", "" + (KEYS + 1)), v("NOTE", "gone")),
+                        image(v("ID", "" + (KEYS + 1)), v("NOTE", "x")));
+            }
+            List<Lcr> built = transaction.build();
+            if (rejected) {
+                rejectedLcrs += built.size();
+            } else {
+                accounts.clear();
+                accounts.putAll(after);
+                auditRows += audits;
+            }
+            return built;
+        }
+
+        private int freeKey(Map<Integer, String[]> rows, int current) {
+            for (int k = random.nextInt(KEYS), n = 0; n < KEYS; k = (k + 1) % KEYS, n++) {
+                if (!rows.containsKey(k)) {
+                    return k;
+                }
+            }
+            return current;
+        }
+
+        List<String> rows() {
+            List<String> rows = new ArrayList<>();
+            accounts.forEach((id, row) -> rows.add(id + "|" + row[0] + "|" + row[1]));
+            return rows;
+        }
+    }
+
+    private static JdbcSinkWriter writer(TestDatabase db, String sinkName, String prefix, int parallelism)
+            throws Exception {
+        JdbcSinkOptions options = JdbcSinkOptions.builder().jdbcUrl(db.url()).user(db.user())
+                .password(JdbcSecret.of(db.password())).sinkName(sinkName).applyParallelism(parallelism)
+                .mapTable("OE.ACCT", db.schema() + "." + prefix + "ACCT")
+                .mapTable("OE.AUDIT", db.schema() + "." + prefix + "AUDIT").build();
+        return JdbcSinkWriter.create(new ApplyContext(options, new JdbcSinkMetrics(new UnregisteredMetricsGroup())),
+                List.of());
+    }
+
+    private static List<String> rows(TestDatabase db, String sql) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Connection connection = db.connect(); PreparedStatement statement = connection.prepareStatement(sql);
+             ResultSet rs = statement.executeQuery()) {
+            int columns = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                StringBuilder row = new StringBuilder();
+                for (int i = 1; i <= columns; i++) {
+                    row.append(i > 1 ? "|" : "").append(rs.getString(i));
+                }
+                rows.add(row.toString());
+            }
+        }
+        return rows;
+    }
+
+    private static void execute(TestDatabase db, String sql) throws SQLException {
+        try (Connection connection = db.connect(); Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        }
+    }
+}

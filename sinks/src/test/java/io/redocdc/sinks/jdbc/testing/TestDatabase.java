@@ -1,0 +1,31 @@
+package io.redocdc.sinks.jdbc.testing;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * A target database for one test, isolated from every other test: its own schema (PostgreSQL) or its own
+ * in-memory database (H2). Closing it drops what the test created.
+ */
+public interface TestDatabase extends AutoCloseable {
+
+    /** Which kind of database this is. */
+    TestDatabaseKind kind();
+
+    /** JDBC URL that lands in this test's schema, for code under test that opens its own connections. */
+    String url();
+
+    String user();
+
+    String password();
+
+    /** The schema this test owns; unquoted tables created through {@link #connect()} go there. */
+    String schema();
+
+    /** A new connection (auto-commit on) whose default schema is {@link #schema()}; the caller closes it. */
+    Connection connect() throws SQLException;
+
+    /** Drops the test's schema or database. */
+    @Override
+    void close() throws SQLException;
+}

@@ -39,16 +39,6 @@ public final class H2Dialect implements JdbcDialect {
     }
 
     @Override
-    public boolean reportsBatchUpdateCounts() {
-        return true;
-    }
-
-    @Override
-    public boolean supportsReleaseSavepoint() {
-        return true;
-    }
-
-    @Override
     public String varcharType(int length) {
         return "VARCHAR2(" + length + ")";
     }

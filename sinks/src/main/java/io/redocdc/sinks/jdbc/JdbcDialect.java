@@ -47,12 +47,17 @@ public interface JdbcDialect {
 
     /**
      * True when {@code executeBatch} returns the real row count of each UPDATE and DELETE; otherwise the
-     * applier executes UPDATE and DELETE one by one so that a conflict (0 rows) is seen.
+     * applier executes UPDATE and DELETE one by one so that a conflict (0 rows) is seen. True for the Oracle
+     * (12c and later), PostgreSQL and H2 drivers.
      */
-    boolean reportsBatchUpdateCounts();
+    default boolean reportsBatchUpdateCounts() {
+        return true;
+    }
 
     /** False where {@code Connection.releaseSavepoint} is not supported (Oracle). */
-    boolean supportsReleaseSavepoint();
+    default boolean supportsReleaseSavepoint() {
+        return true;
+    }
 
     String varcharType(int length);
 

@@ -52,12 +52,6 @@ public final class OracleDialect implements JdbcDialect {
                 && (x.getSQLState() == null || x.getSQLState().startsWith("23")));
     }
 
-    /** The Oracle JDBC driver (12c and later) returns real update counts for batches. */
-    @Override
-    public boolean reportsBatchUpdateCounts() {
-        return true;
-    }
-
     @Override
     public boolean supportsReleaseSavepoint() {
         return false;

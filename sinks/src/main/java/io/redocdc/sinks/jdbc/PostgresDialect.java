@@ -45,17 +45,6 @@ public final class PostgresDialect implements JdbcDialect {
         return JdbcDialect.hasSqlState(e, "23505");
     }
 
-    /** pgjdbc returns each statement's row count from executeBatch. */
-    @Override
-    public boolean reportsBatchUpdateCounts() {
-        return true;
-    }
-
-    @Override
-    public boolean supportsReleaseSavepoint() {
-        return true;
-    }
-
     @Override
     public String varcharType(int length) {
         return "VARCHAR(" + length + ")";

@@ -32,12 +32,12 @@ import org.apache.flink.util.FileUtils;
 public final class EndToEndBenchmark {
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> opts = Args.parse(args);
-        int transactions = Integer.parseInt(opts.getOrDefault("transactions", "20000"));
-        int threads = Integer.parseInt(opts.getOrDefault("threads", "2"));
-        int parallelism = Integer.parseInt(opts.getOrDefault("parallelism", "2"));
-        int largeRows = Integer.parseInt(opts.getOrDefault("large-transaction-rows", "1000000"));
-        List<StateBackendKind> backends = Stream.of(opts.getOrDefault("backends", "hashmap,rocksdb").split(","))
+        Args opts = Args.parse(args);
+        int transactions = opts.getInt("transactions", 20000);
+        int threads = opts.getInt("threads", 2);
+        int parallelism = opts.getInt("parallelism", 2);
+        int largeRows = opts.getInt("large-transaction-rows", 1000000);
+        List<StateBackendKind> backends = Stream.of(opts.get("backends", "hashmap,rocksdb").split(","))
                 .map(b -> StateBackendKind.valueOf(b.trim().toUpperCase())).toList();
         Path work = Files.createTempDirectory("redo-cdc-bench");
         System.out.printf("machine: %d cores, max heap %d MiB, java %s%n", Runtime.getRuntime().availableProcessors(),
@@ -96,19 +96,5 @@ public final class EndToEndBenchmark {
 
     private static List<MemoryPoolMXBean> heapPools() {
         return ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.HEAP).toList();
-    }
-
-    /** --key value pairs. */
-    private static final class Args {
-        static Map<String, String> parse(String[] args) {
-            java.util.Map<String, String> map = new java.util.HashMap<>();
-            for (int i = 0; i + 1 < args.length; i += 2) {
-                if (!args[i].startsWith("--")) {
-                    throw new IllegalArgumentException("expected --option value pairs, got '" + args[i] + "'");
-                }
-                map.put(args[i].substring(2), args[i + 1]);
-            }
-            return map;
-        }
     }
 }

@@ -1,6 +1,7 @@
 package io.redocdc.job;
 
 import io.redocdc.job.cli.DemoCommand;
+import io.redocdc.job.cli.ErrorsCommand;
 import io.redocdc.job.cli.ExportCommand;
 import io.redocdc.job.cli.RunCommand;
 import io.redocdc.job.cli.SimulateCommand;
@@ -14,7 +15,8 @@ import picocli.CommandLine.PropertiesDefaultProvider;
 @Command(name = "redo-cdc", mixinStandardHelpOptions = true, version = "redo-cdc 0.1.0",
         description = "Oracle redo change data capture on Apache Flink.%n"
                 + "With no command, runs the demo: simulate a workload into ./demo and capture it.",
-        subcommands = {RunCommand.class, ExportCommand.class, SimulateCommand.class, DemoCommand.class})
+        subcommands = {RunCommand.class, ExportCommand.class, ErrorsCommand.class, SimulateCommand.class,
+                DemoCommand.class})
 public final class RedoCdc implements Runnable {
 
     @Override
@@ -31,7 +33,9 @@ public final class RedoCdc implements Runnable {
                 System.exit(2);
             }
             // Options not given on the command line are read from the file (keys are option names without --).
-            cmd.getSubcommands().get("run").setDefaultValueProvider(new PropertiesDefaultProvider(config.toFile()));
+            for (String command : new String[] {"run", "errors"}) {
+                cmd.getSubcommands().get(command).setDefaultValueProvider(new PropertiesDefaultProvider(config.toFile()));
+            }
         }
         System.exit(cmd.execute(args));
     }

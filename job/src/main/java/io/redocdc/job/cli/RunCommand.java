@@ -5,14 +5,11 @@ import io.redocdc.job.pipeline.JobConfiguration;
 import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.job.pipeline.StateBackendKind;
 import io.redocdc.job.verify.OutputSummary;
-import io.redocdc.sinks.files.FileFormat;
 import io.redocdc.source.logminer.OracleSetupException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -23,12 +20,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code redo-cdc run}: capture a redo directory, or an Oracle database through LogMiner, into change files. Runs on an embedded Flink MiniCluster when
- * started with java, and on the cluster when the jar is submitted with {@code flink run}.
+ * {@code redo-cdc run}: capture a redo directory, or an Oracle database through LogMiner, into change files or a
+ * target database (JDBC apply sink). Runs on an embedded Flink MiniCluster when started with java, and on the
+ * cluster when the jar is submitted with {@code flink run}.
  */
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Capture committed transactions from a redo directory or an Oracle database (LogMiner) into "
-                + "ogg-json (or debezium-json) files.")
+                + "ogg-json (or debezium-json) files, or apply them to Oracle, PostgreSQL or H2 (--sink.type jdbc).")
 public final class RunCommand implements Callable<Integer> {
 
     @Spec
@@ -37,14 +35,11 @@ public final class RunCommand implements Callable<Integer> {
     @Mixin
     SourceOptions source = new SourceOptions();
 
-    @Option(names = "--sink.dir", required = true, paramLabel = "DIR",
-            description = "Output directory: data/OWNER.TABLE/ and ddl/ part files.")
-    Path sinkDir;
+    @Mixin
+    SinkOptions sink = new SinkOptions();
 
-    @Option(names = "--sink.format", defaultValue = "OGG_JSON", paramLabel = "FORMAT",
-            converter = FileFormatConverter.class,
-            description = "ogg-json (default) or debezium-json.")
-    FileFormat sinkFormat;
+    @Mixin
+    JdbcTargetOptions jdbc = new JdbcTargetOptions();
 
     @Option(names = "--capture.include", split = ",", paramLabel = "OWNER.TABLE",
             description = "Tables to capture, * wildcards (default *.*).")
@@ -55,11 +50,13 @@ public final class RunCommand implements Callable<Integer> {
     List<String> exclude;
 
     @Option(names = "--primary-key", paramLabel = "OWNER.TABLE=COL[,COL]",
-            description = "Key columns of a table, for the output's primary_keys (repeatable).")
+            description = "Key columns of a table, for the output's primary_keys, or for the JDBC sink instead of "
+                    + "the target's primary key (repeatable).")
     List<String> primaryKeys = new ArrayList<>();
 
     @Option(names = "--dead-letter", defaultValue = "false", arity = "0..1", paramLabel = "BOOL",
-            description = "Write SQL_REDO that cannot be parsed to <sink.dir>/dead-letter instead of failing.")
+            description = "Write SQL_REDO that cannot be parsed to <sink.dir>/dead-letter instead of failing "
+                    + "(with --sink.type jdbc too, which then needs --sink.dir).")
     boolean deadLetter;
 
     @Option(names = "--parallelism", defaultValue = "2", paramLabel = "N",
@@ -98,15 +95,25 @@ public final class RunCommand implements Callable<Integer> {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
                 JobConfiguration.of(options));
         CapturePipeline.build(env, options);
-        // the source description never holds credentials (the JDBC URL is masked)
-        System.out.printf("redo-cdc: capturing %s%s -> %s (%s, parallelism %d, %s state, %s)%n",
+        ApplySummary before = options.appliesToDatabase() ? ApplySummary.read(options.jdbcSink()) : null;
+        if (before != null && before.unreadable() != null) {
+            // the job may still reach it (a cluster's task managers see other hosts than this client)
+            System.err.println("redo-cdc: warning: cannot read the JDBC sink's position from the target: "
+                    + before.unreadable());
+        }
+        // neither description holds credentials (JDBC URLs are masked, passwords never part of them)
+        System.out.printf("redo-cdc: capturing %s%s -> %s (parallelism %d, %s state, %s)%n",
                 options.sourceDescription(), options.minesOracle() ? " from SCN " + options.startScn() : "",
-                options.sinkDir(), options.sinkFormat().displayName(), options.parallelism(),
-                options.stateBackend().flinkName(), options.bounded() ? "bounded" : "continuous");
+                options.sinkDescription(), options.parallelism(), options.stateBackend().flinkName(),
+                options.bounded() ? "bounded" : "continuous");
         long started = System.nanoTime();
         env.execute("redo-cdc " + (options.minesOracle() ? "oracle" : options.sourceDir().getFileName()));
         double seconds = (System.nanoTime() - started) / 1e9;
-        System.out.println(OutputSummary.of(options.sinkDir()).describe(seconds));
+        if (options.appliesToDatabase()) {
+            System.out.println(ApplySummary.read(options.jdbcSink()).describe(before, seconds));
+        } else {
+            System.out.println(OutputSummary.of(options.sinkDir()).describe(seconds));
+        }
         return 0;
     }
 
@@ -119,21 +126,10 @@ public final class RunCommand implements Callable<Integer> {
                 checkpointInterval);
         check.require(restorePath == null || !restorePath.isBlank(), "--restore", "must name a path", restorePath);
         Path checkpoints = (checkpointDir != null ? checkpointDir : Path.of("checkpoints")).toAbsolutePath();
-        return new JobOptions(chosen.dir(), sinkDir.toAbsolutePath().normalize(), sinkFormat, source.bounded,
-                parallelism, stateBackend, checkpointInterval, checkpoints, restorePath, chosen.startScn(),
-                source.maxScn, include, exclude, source.database, parsePrimaryKeys(check), deadLetter,
-                chosen.oracle());
-    }
-
-    private Map<String, List<String>> parsePrimaryKeys(OptionCheck check) {
-        Map<String, List<String>> keys = new LinkedHashMap<>();
-        for (String spec : primaryKeys) {
-            int eq = spec.indexOf('=');
-            boolean wellFormed = eq > 0 && eq < spec.length() - 1 && spec.substring(0, eq).contains(".");
-            check.require(wellFormed, "--primary-key", "must look like OWNER.TABLE=COL[,COL]", spec);
-            keys.put(spec.substring(0, eq).toUpperCase(Locale.ROOT),
-                    List.of(spec.substring(eq + 1).toUpperCase(Locale.ROOT).split(",")));
-        }
-        return keys;
+        Map<String, List<String>> keys = PrimaryKeyOption.parse(check, primaryKeys);
+        SinkOptions.Choice target = sink.validate(check, jdbc, deadLetter, keys);
+        return new JobOptions(chosen.dir(), target.dir(), target.format(), source.bounded, parallelism, stateBackend,
+                checkpointInterval, checkpoints, restorePath, chosen.startScn(), source.maxScn, include, exclude,
+                source.database, keys, deadLetter, chosen.oracle(), target.jdbc());
     }
 }

@@ -8,6 +8,7 @@ import io.redocdc.operators.txn.TransactionAssembler;
 import io.redocdc.sinks.files.ChangeFileSink;
 import io.redocdc.sinks.files.DeadLetterFileSink;
 import io.redocdc.sinks.files.FileSinkOptions;
+import io.redocdc.sinks.jdbc.JdbcApplySink;
 import io.redocdc.source.RedoLogSource;
 import io.redocdc.source.logminer.OracleSource;
 import io.redocdc.source.model.RedoRecord;
@@ -19,8 +20,8 @@ import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 
 /**
- * The topology of DESIGN.md: redo-log source, transaction assembler keyed by XID slot, commit sequencer, file
- * sink. Operator uids are fixed here and in the components; changing one breaks savepoint compatibility.
+ * The topology of DESIGN.md: redo-log source, transaction assembler keyed by XID slot, commit sequencer, and
+ * either the file sink or the JDBC apply sink. Operator uids are fixed here and in the components; changing one breaks savepoint compatibility.
  */
 public final class CapturePipeline {
 
@@ -76,7 +77,12 @@ public final class CapturePipeline {
                     options.sinkDir().toString());
         }
 
-        ChangeFileSink.attach(beforeSink.apply(ordered), FileSinkOptions.builder()
+        DataStream<Lcr> delivered = beforeSink.apply(ordered);
+        if (options.appliesToDatabase()) {
+            JdbcApplySink.attach(delivered, options.jdbcSink());
+            return;
+        }
+        ChangeFileSink.attach(delivered, FileSinkOptions.builder()
                 .directory(options.sinkDir().toString())
                 .format(options.sinkFormat())
                 .primaryKeys(options.primaryKeys())

@@ -1,6 +1,7 @@
 package io.redocdc.job.pipeline;
 
 import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -10,12 +11,15 @@ import java.util.Map;
  * Everything a capture job is configured with, validated by the CLI before the job is built.
  *
  * @param sourceDir         the redo directory read, or null when the job mines Oracle directly
+ * @param sinkDir           the change files' directory (file sink); with the JDBC sink only for dead letters,
+ *                          and null when there are none
  * @param startScn          capture transactions committed at or after it (for Oracle: the resolved start)
  * @param maxScn            stop point, or null to run without one
  * @param checkpointDir     where checkpoints are kept (retained on cancellation), or null for Flink's default
  * @param restorePath       checkpoint or savepoint to start from, or null
  * @param primaryKeys       OWNER.TABLE to key columns, written into the output's primary_keys
  * @param oracle            the Oracle database mined directly, or null to read {@code sourceDir}
+ * @param jdbcSink          the target database of the JDBC apply sink, or null to write change files
  */
 public record JobOptions(
         Path sourceDir,
@@ -34,7 +38,8 @@ public record JobOptions(
         String sourceDatabase,
         Map<String, List<String>> primaryKeys,
         boolean deadLetter,
-        OracleSourceOptions oracle) {
+        OracleSourceOptions oracle,
+        JdbcSinkOptions jdbcSink) {
 
     /** A job reading the redo directory {@code sourceDir}. */
     public JobOptions(Path sourceDir, Path sinkDir, FileFormat sinkFormat, boolean bounded, int parallelism,
@@ -45,11 +50,32 @@ public record JobOptions(
                 restorePath, startScn, maxScn, include, exclude, sourceDatabase, primaryKeys, deadLetter, null);
     }
 
+    /** A job writing change files into {@code sinkDir}. */
+    public JobOptions(Path sourceDir, Path sinkDir, FileFormat sinkFormat, boolean bounded, int parallelism,
+                      StateBackendKind stateBackend, Duration checkpointInterval, Path checkpointDir,
+                      String restorePath, long startScn, Long maxScn, List<String> include, List<String> exclude,
+                      String sourceDatabase, Map<String, List<String>> primaryKeys, boolean deadLetter,
+                      OracleSourceOptions oracle) {
+        this(sourceDir, sinkDir, sinkFormat, bounded, parallelism, stateBackend, checkpointInterval, checkpointDir,
+                restorePath, startScn, maxScn, include, exclude, sourceDatabase, primaryKeys, deadLetter, oracle, null);
+    }
+
     public JobOptions {
         if ((sourceDir == null) == (oracle == null)) {
             throw new IllegalArgumentException("a job reads either a redo directory or an Oracle database; got "
                     + "directory " + sourceDir + " and database " + (oracle == null ? null : oracle.description()));
         }
+        if (jdbcSink == null && sinkDir == null) {
+            throw new IllegalArgumentException("a job writing change files needs their directory (sink dir)");
+        }
+        if (deadLetter && sinkDir == null) {
+            throw new IllegalArgumentException("dead letters need a directory (sink dir) to be written to");
+        }
+    }
+
+    /** True when the job applies to a database through the JDBC apply sink rather than writing files. */
+    public boolean appliesToDatabase() {
+        return jdbcSink != null;
     }
 
     public boolean minesOracle() {
@@ -61,10 +87,26 @@ public record JobOptions(
         return minesOracle() ? oracle.description() : sourceDir.toString();
     }
 
+    /** Where changes go (the database without credentials), for banners. */
+    public String sinkDescription() {
+        if (appliesToDatabase()) {
+            return "JDBC apply sink " + jdbcSink.sinkName() + " on " + MaskedJdbcUrl.of(jdbcSink.jdbcUrl())
+                    + " (apply parallelism " + jdbcSink.applyParallelism() + ")";
+        }
+        return sinkDir + " (" + sinkFormat.displayName() + ")";
+    }
+
     /** The same options with the start SCN an Oracle start position resolved to. */
     public JobOptions withStartScn(long scn) {
         return new JobOptions(sourceDir, sinkDir, sinkFormat, bounded, parallelism, stateBackend, checkpointInterval,
                 checkpointDir, restorePath, scn, maxScn, include, exclude, sourceDatabase, primaryKeys, deadLetter,
-                oracle);
+                oracle, jdbcSink);
+    }
+
+    /** The same job applying to a database through the JDBC apply sink instead of writing files. */
+    public JobOptions withJdbcSink(JdbcSinkOptions sink) {
+        return new JobOptions(sourceDir, sinkDir, sinkFormat, bounded, parallelism, stateBackend, checkpointInterval,
+                checkpointDir, restorePath, startScn, maxScn, include, exclude, sourceDatabase, primaryKeys, deadLetter,
+                oracle, sink);
     }
 }

@@ -1,0 +1,200 @@
+package io.redocdc.benchmarks;
+
+import io.redocdc.job.pipeline.CapturePipeline;
+import io.redocdc.job.pipeline.JobOptions;
+import io.redocdc.job.pipeline.StateBackendKind;
+import io.redocdc.job.simulate.SimulationResult;
+import io.redocdc.job.simulate.SimulationSettings;
+import io.redocdc.job.simulate.WorkloadSimulator;
+import io.redocdc.job.verify.OutputSummary;
+import io.redocdc.job.verify.TargetTables;
+import io.redocdc.job.verify.TruthComparison;
+import io.redocdc.operators.lcr.Position;
+import io.redocdc.sinks.jdbc.AppliedPositionStore;
+import io.redocdc.sinks.jdbc.JdbcApplySink;
+import io.redocdc.sinks.jdbc.JdbcSecret;
+import io.redocdc.sinks.jdbc.JdbcSinkOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.util.FileUtils;
+
+/**
+ * Rows/s applied to PostgreSQL, one workload, one run: the whole capture job into the JDBC apply sink, the
+ * sink's applier alone on the captured LCRs, the naive replay of the classic LogMiner scripts (one autocommitted
+ * statement per change) on the same LCRs, and for reference the job into ogg-json files (capture without a
+ * database). Every variant starts from empty tables and is checked against the simulator's expected rows; a
+ * variant with a wrong result is reported and fails the run (exit status 1). Simulation and collecting the
+ * LCRs for the replays are not timed; the job variants' time includes job start.
+ *
+ * <p>Usage: {@code benchmarks/run-jdbc-apply.sh [--transactions 20000] [--threads 2] [--parallelism 2]
+ * [--apply-parallelism 1,4] [--backend hashmap] [--variants files,sink,applier,naive] [--jdbc-url URL] [--user U] [--password-env VAR]}; the URL, user
+ * and password default to REDO_CDC_TEST_PG_URL, REDO_CDC_TEST_PG_USER and REDO_CDC_TEST_PG_PASSWORD. The
+ * database should be a throw-away one: schema OE and the sink's state tables are dropped before each variant.
+ */
+public final class JdbcApplyBenchmark {
+
+    private static final String ALL_VARIANTS = "files,sink,applier,naive";
+
+    private final TargetDatabase database;
+    private final CaptureTopology topology;
+    private final Path workloadDir;
+    private final TargetTables tables;
+    private final List<String> failures = new ArrayList<>();
+
+    private JdbcApplyBenchmark(TargetDatabase database, CaptureTopology topology, Path workloadDir) {
+        this.database = database;
+        this.topology = topology;
+        this.workloadDir = workloadDir;
+        this.tables = TargetTables.of(workloadDir.resolve("expected"));
+    }
+
+    public static void main(String[] args) throws Exception {
+        Args opts = Args.parse(args);
+        int transactions = opts.getInt("transactions", 20000);
+        int threads = opts.getInt("threads", 2);
+        int parallelism = opts.getInt("parallelism", 2);
+        List<Integer> applyParallelisms = Stream.of(opts.get("apply-parallelism", "1,4").split(","))
+                .map(String::trim).map(Integer::valueOf).toList();
+        List<String> variants = List.of(opts.get("variants", ALL_VARIANTS).split(","));
+        StateBackendKind backend = StateBackendKind.valueOf(opts.get("backend", "hashmap").toUpperCase());
+        String passwordVariable = opts.get("password-env", "REDO_CDC_TEST_PG_PASSWORD");
+        String password = System.getenv(passwordVariable);
+        TargetDatabase database = new TargetDatabase(opts.get("jdbc-url", System.getenv("REDO_CDC_TEST_PG_URL")),
+                opts.get("user", System.getenv("REDO_CDC_TEST_PG_USER")),
+                password == null ? null : JdbcSecret.of(password));
+
+        System.out.printf("RESULT machine: %d cores, max heap %,d MiB, java %s, %s%n",
+                Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20,
+                System.getProperty("java.version"), database.describe());
+        Path work = Files.createTempDirectory("redo-cdc-jdbc-bench");
+        try {
+            SimulationResult workload = WorkloadSimulator.write(work, SimulationSettings.defaults()
+                    .withTransactions(transactions).withThreads(threads));
+            System.out.println("workload: " + workload);
+            JdbcApplyBenchmark benchmark = new JdbcApplyBenchmark(database,
+                    new CaptureTopology(work, parallelism, backend), work);
+            if (!benchmark.run(parallelism, applyParallelisms, variants)) {
+                System.exit(1);
+            }
+        } finally {
+            FileUtils.deleteDirectory(work.toFile());
+        }
+    }
+
+    /** Runs every variant; false when one gave a wrong result. */
+    private boolean run(int parallelism, List<Integer> applyParallelisms, List<String> variants) throws Exception {
+        if (!List.of(ALL_VARIANTS.split(",")).containsAll(variants)) {
+            throw new IllegalArgumentException("option --variants: expected a comma list of " + ALL_VARIANTS
+                    + ", got " + variants);
+        }
+        CapturedChanges changes = CapturedChanges.of(topology.collect());
+        System.out.printf("captured: %,d row changes in %,d transactions, %,d runs of one table and command (collected"
+                + " in memory for the replays)%n", changes.rows(), changes.transactions(), changes.runs());
+        if (variants.contains("files")) {
+            fileSinkJob(parallelism);
+        }
+        for (int applyParallelism : variants.contains("sink") ? applyParallelisms : List.<Integer>of()) {
+            sinkJob(changes, parallelism, applyParallelism);
+        }
+        if (variants.contains("applier")) {
+            applierReplay(changes);
+        }
+        if (variants.contains("naive")) {
+            naiveReplay(changes);
+        }
+        failures.forEach(failure -> System.out.println("WRONG RESULT " + failure));
+        return failures.isEmpty();
+    }
+
+    private void fileSinkJob(int parallelism) throws Exception {
+        String variant = "ogg-json files (capture only)";
+        JobOptions options = topology.jobOptions("files");
+        StreamExecutionEnvironment env = topology.environment("files");
+        CapturePipeline.build(env, options);
+        long start = System.nanoTime();
+        env.execute("benchmark: " + variant);
+        double seconds = seconds(start);
+        OutputSummary summary = OutputSummary.of(options.sinkDir());
+        report(variant + ", parallelism " + parallelism, summary.changes(), summary.transactions(), seconds,
+                TruthComparison.firstDifference(workloadDir.resolve("expected"), options.sinkDir()));
+    }
+
+    private void sinkJob(CapturedChanges changes, int parallelism, int applyParallelism) throws Exception {
+        String variant = "JDBC sink job, parallelism " + parallelism + ", apply.parallelism " + applyParallelism;
+        database.reset(tables);
+        JdbcSinkOptions options = database.sinkOptions("bench-job-" + applyParallelism)
+                .applyParallelism(applyParallelism).build();
+        StreamExecutionEnvironment env = topology.environment("jdbc-" + applyParallelism);
+        JdbcApplySink.attach(topology.sequenced(env), options);
+        long start = System.nanoTime();
+        env.execute("benchmark: " + variant);
+        double seconds = seconds(start);
+        report(variant, changes.rows(), changes.transactions(), seconds, verifyTarget(changes, options));
+    }
+
+    private void applierReplay(CapturedChanges changes) throws SQLException {
+        String variant = "JDBC sink applier alone (no Flink)";
+        database.reset(tables);
+        JdbcSinkOptions options = database.sinkOptions("bench-applier").build();
+        double seconds;
+        try (Connection connection = database.connect()) {
+            long start = System.nanoTime();
+            ApplierReplay.apply(connection, options, changes);
+            seconds = seconds(start);
+        }
+        report(variant, changes.rows(), changes.transactions(), seconds, verifyTarget(changes, options));
+    }
+
+    private void naiveReplay(CapturedChanges changes) throws SQLException {
+        String variant = "naive replay, autocommit per change";
+        database.reset(tables);
+        JdbcSinkOptions options = database.sinkOptions("bench-naive").build();
+        long applied;
+        double seconds;
+        try (Connection connection = database.connect()) {
+            long start = System.nanoTime();
+            applied = NaiveReplay.apply(connection, options, changes);
+            seconds = seconds(start);
+        }
+        Optional<String> difference;
+        try (Connection connection = database.connect()) {
+            difference = tables.firstDifference(connection);
+        }
+        report(variant, applied, changes.transactions(), seconds, difference);
+    }
+
+    /** The target's rows against the expected ones, and the applied position against the last LCR's. */
+    private Optional<String> verifyTarget(CapturedChanges changes, JdbcSinkOptions options) throws SQLException {
+        try (Connection connection = database.connect()) {
+            Optional<String> difference = tables.firstDifference(connection);
+            if (difference.isPresent()) {
+                return difference;
+            }
+            Optional<Position> applied = new AppliedPositionStore(options.dialect(), options.stateSchema(),
+                    options.sinkName()).read(connection);
+            Position expected = changes.last().positionValue();
+            if (applied.isEmpty() || !applied.get().equals(expected)) {
+                return Optional.of(AppliedPositionStore.TABLE + " of sink " + options.sinkName() + " holds "
+                        + applied.orElse(null) + ", expected the last LCR's position " + expected);
+            }
+            return Optional.empty();
+        }
+    }
+
+    private void report(String variant, long rows, long transactions, double seconds, Optional<String> difference) {
+        System.out.printf("RESULT %-56s %,9d rows %,7d transactions %7.1f s %,9.0f rows/s%s%n", variant, rows,
+                transactions, seconds, rows / seconds, difference.isPresent() ? "  WRONG RESULT" : "");
+        difference.ifPresent(d -> failures.add(variant + ": " + d));
+    }
+
+    private static double seconds(long startNanos) {
+        return (System.nanoTime() - startNanos) / 1e9;
+    }
+}

@@ -1,0 +1,208 @@
+package io.redocdc.job.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.redocdc.job.pipeline.TargetDatabase.Kind;
+import io.redocdc.job.simulate.SimulationSettings;
+import io.redocdc.job.simulate.WorkloadSimulator;
+import io.redocdc.job.verify.ChangeFiles;
+import io.redocdc.job.verify.TargetTables;
+import io.redocdc.operators.lcr.Position;
+import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.sinks.jdbc.AppliedPositionStore;
+import io.redocdc.sinks.jdbc.ErrorTable;
+import io.redocdc.sinks.jdbc.JdbcSinkOptions;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.RestartStrategyOptions;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The whole job with the JDBC apply sink on a MiniCluster, into H2 and PostgreSQL: after every run the target
+ * tables must hold exactly the simulator's final rows (TargetTables), through a clean run, failures restored from
+ * checkpoints, stop-with-savepoint and restart at another parallelism, and parallel apply.
+ */
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class JdbcApplyITCase {
+
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
+            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4)
+                    .build());
+
+    /** 200 ordinary transactions (some rolled back) plus long and DDL ones, on 2 redo threads, in about 9 logs. */
+    private static final SimulationSettings WORKLOAD = SimulationSettings.defaults()
+            .withSeed(3).withTransactions(200).withThreads(2).withRowsPerLog(200);
+
+    @TempDir
+    Path tmp;
+
+    private TargetDatabase target;
+    private TargetTables tables;
+
+    @AfterEach
+    void dropTarget() throws SQLException {
+        if (target != null) {
+            target.close();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Kind.class)
+    void cleanRunAppliesExactlyTheFinalRows(Kind kind) throws Exception {
+        prepare(kind, WORKLOAD);
+        JobOptions options = options(2, true, sink().build());
+        run(options, new Configuration());
+        assertTargetEqualsTruth(options.jdbcSink());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Kind.class)
+    void failuresRestoredFromCheckpointsApplyEveryTransactionOnce(Kind kind) throws Exception {
+        prepare(kind, WORKLOAD);
+        JobOptions options = options(2, true, sink().build());
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 10);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
+        conf.set(CheckpointingOptions.ENABLE_UNALIGNED, true);
+        StreamExecutionEnvironment env = environment(options, conf);
+        CapturePipeline.build(env, options,
+                lcrs -> lcrs.map(new FailureInjector(3, 250)).name("failure-injector").setParallelism(1));
+        FailureInjector.INJECTED.set(0);
+        FailureInjector.RESTORED.set(0);
+        env.execute("jdbc apply with failures");
+
+        assertThat(FailureInjector.INJECTED).as("failures injected").hasValue(3);
+        assertTargetEqualsTruth(options.jdbcSink());
+        JsonNode last = lastTransaction();
+        try (Connection connection = target.connect()) {
+            Position applied = AppliedPositionStore.of(options.jdbcSink()).read(connection).orElseThrow();
+            assertThat(applied.commitScn()).as("commit SCN of the applied position")
+                    .isEqualTo(last.get("commit_scn").asLong());
+            assertThat(applied.ordinal()).as("the applied position is the last LCR of the last transaction")
+                    .isEqualTo(last.get("changes").size() - 1);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Kind.class)
+    void stopWithSavepointAndRestartAtAnotherParallelism(Kind kind) throws Exception {
+        prepare(kind, WORKLOAD);
+        Path catalog = tmp.resolve("redo/archived_logs.csv");
+        List<String> allLogs = Files.readAllLines(catalog);
+        // The first run sees only the first half of the logs, continuously polling for more.
+        Files.write(catalog, allLogs.subList(0, 1 + (allLogs.size() - 1) / 2));
+        JdbcSinkOptions sink = sink().build();
+
+        JobOptions firstRun = options(2, false, sink);
+        StreamExecutionEnvironment env = environment(firstRun, new Configuration());
+        CapturePipeline.build(env, firstRun);
+        JobClient job = env.executeAsync("first half");
+        waitForAppliedPosition(sink);
+        String savepoint = job.stopWithSavepoint(false, tmp.resolve("savepoints").toUri().toString(),
+                SavepointFormatType.CANONICAL).get();
+
+        Files.write(catalog, allLogs);
+        JobOptions secondRun = options(3, true, sink);
+        Configuration restore = new Configuration();
+        restore.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
+        run(secondRun, restore);
+        assertTargetEqualsTruth(sink);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Kind.class)
+    void parallelApplyGivesTheSameRows(Kind kind) throws Exception {
+        prepare(kind, WORKLOAD.withSeed(5));
+        JobOptions options = options(2, true, sink().applyParallelism(4).build());
+        run(options, new Configuration());
+        assertTargetEqualsTruth(options.jdbcSink());
+    }
+
+    private void prepare(Kind kind, SimulationSettings workload) throws Exception {
+        WorkloadSimulator.write(tmp, workload);
+        tables = TargetTables.of(tmp.resolve("expected"));
+        List<String> owners = tables.tableNames().stream().map(name -> name.substring(0, name.indexOf('.')))
+                .distinct().toList();
+        target = TargetDatabase.open(kind, owners);
+        try (Connection connection = target.connect()) {
+            tables.create(connection);
+        }
+    }
+
+    private JdbcSinkOptions.Builder sink() {
+        return target.sinkOptions().sinkName("it-" + target.kind().name().toLowerCase(Locale.ROOT));
+    }
+
+    private void assertTargetEqualsTruth(JdbcSinkOptions sink) throws SQLException {
+        try (Connection connection = target.connect()) {
+            assertThat(ErrorTable.of(sink).list(connection)).as("transactions in the error table").isEmpty();
+            assertThat(tables.countRows(connection)).as("rows applied").isPositive();
+            assertThat(tables.firstDifference(connection)).as("first difference from the simulator's final rows")
+                    .isEmpty();
+        }
+    }
+
+    private JsonNode lastTransaction() {
+        List<JsonNode> transactions = ChangeFiles.readJsonLines(tmp.resolve("expected/transactions.jsonl"));
+        return transactions.get(transactions.size() - 1);
+    }
+
+    private void waitForAppliedPosition(JdbcSinkOptions sink) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+        while (appliedPosition(sink).isEmpty()) {
+            assertThat(System.nanoTime()).as("the first run applied nothing in time").isLessThan(deadline);
+            Thread.sleep(200);
+        }
+    }
+
+    private Optional<Position> appliedPosition(JdbcSinkOptions sink) {
+        try (Connection connection = target.connect()) {
+            return AppliedPositionStore.of(sink).read(connection);
+        } catch (SQLException e) {
+            return Optional.empty(); // the sink has not created its table yet
+        }
+    }
+
+    private static void run(JobOptions options, Configuration extra) throws Exception {
+        StreamExecutionEnvironment env = environment(options, extra);
+        CapturePipeline.build(env, options);
+        env.execute("jdbc apply");
+    }
+
+    private static StreamExecutionEnvironment environment(JobOptions options, Configuration extra) {
+        Configuration conf = JobConfiguration.of(options);
+        conf.addAll(extra);
+        return StreamExecutionEnvironment.getExecutionEnvironment(conf);
+    }
+
+    private JobOptions options(int parallelism, boolean bounded, JdbcSinkOptions sink) {
+        StateBackendKind backend = bounded ? StateBackendKind.HASHMAP : StateBackendKind.ROCKSDB;
+        return new JobOptions(tmp.resolve("redo"), null, FileFormat.OGG_JSON, bounded, parallelism, backend,
+                Duration.ofMillis(300), tmp.resolve("checkpoints"), null, 0, null, List.of("*.*"), null, "ORCL",
+                Map.of(), false, null, sink);
+    }
+}

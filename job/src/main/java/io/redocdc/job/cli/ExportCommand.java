@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -102,6 +103,20 @@ public final class ExportCommand implements Callable<Integer> {
             description = "Rows per round trip of the V$LOGMNR_CONTENTS query (default 10000).")
     int fetchSize;
 
+    @Option(names = "--archive-dest-id", paramLabel = "N",
+            description = "Mine the archived logs of this V$ARCHIVE_DEST.DEST_ID (default: the lowest local VALID "
+                    + "destination).")
+    Integer archiveDestId;
+
+    @Option(names = "--include", split = ",", paramLabel = "OWNER.TABLE",
+            description = "Tables whose changes are exported, * wildcards (default *.*). Transaction control rows "
+                    + "are always exported.")
+    List<String> include;
+
+    @Option(names = "--exclude", split = ",", paramLabel = "OWNER.TABLE",
+            description = "Tables never exported (default: the Oracle-maintained schemas).")
+    List<String> exclude;
+
     @Option(names = "--gzip", defaultValue = "false", arity = "0..1", paramLabel = "BOOL",
             description = "Write contents files as .csv.gz.")
     boolean gzip;
@@ -154,11 +169,20 @@ public final class ExportCommand implements Callable<Integer> {
         check.require(toScn == null || fromScn == null || toScn > fromScn, "--to-scn",
                 "must be above --from-scn " + fromScn, toScn);
         try {
-            return LogMinerSettings.builder()
+            LogMinerSettings.Builder settings = LogMinerSettings.builder()
                     .connection(login.settings(check, jdbcUrl, user, passwordFile, passwordEnv))
                     .dictionaryMode(dictionary)
-                    .fetchSize(fetchSize)
-                    .build();
+                    .fetchSize(fetchSize);
+            if (include != null) {
+                settings.include(include);
+            }
+            if (exclude != null) {
+                settings.exclude(exclude);
+            }
+            if (archiveDestId != null) {
+                settings.archiveDestId(archiveDestId);
+            }
+            return settings.build();
         } catch (IllegalArgumentException e) {
             check.invalid(e.getMessage());
             throw e;

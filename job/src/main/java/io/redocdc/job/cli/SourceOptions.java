@@ -26,6 +26,7 @@ public final class SourceOptions {
     static final String PASSWORD_ENV = "--source.password-env";
     static final String DICTIONARY = "--source.dictionary";
     static final String FETCH_SIZE = "--source.fetch-size";
+    static final String ARCHIVE_DEST_ID = "--source.archive-dest-id";
     static final String START = "--source.start";
     static final String START_SCN = "--source.start-scn";
     static final String MAX_SCN = "--source.max-scn";
@@ -60,6 +61,11 @@ public final class SourceOptions {
     @Option(names = FETCH_SIZE, paramLabel = "N",
             description = "Rows per round trip of the V$LOGMNR_CONTENTS query (default 10000). For oracle.")
     Integer fetchSize;
+
+    @Option(names = ARCHIVE_DEST_ID, paramLabel = "N",
+            description = "Mine the archived logs of this V$ARCHIVE_DEST.DEST_ID (default: the lowest local VALID "
+                    + "destination). For oracle.")
+    Integer archiveDestId;
 
     @Option(names = START, paramLabel = "scn:N|timestamp:YYYY-MM-DD HH:MM:SS|oldest|now",
             description = "Where capture starts (default oldest). timestamp and now need --source.type oracle; "
@@ -145,6 +151,9 @@ public final class SourceOptions {
         if (exclude != null) {
             builder.exclude(exclude);
         }
+        if (archiveDestId != null) {
+            builder.archiveDestId(archiveDestId);
+        }
         try {
             return builder.build();
         } catch (IllegalArgumentException e) {
@@ -161,6 +170,7 @@ public final class SourceOptions {
         addIf(given, passwordEnv != null, PASSWORD_ENV);
         addIf(given, dictionary != null, DICTIONARY);
         addIf(given, fetchSize != null, FETCH_SIZE);
+        addIf(given, archiveDestId != null, ARCHIVE_DEST_ID);
         return given;
     }
 

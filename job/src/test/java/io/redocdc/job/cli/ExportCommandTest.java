@@ -39,6 +39,7 @@ class ExportCommandTest {
 
     private final StringWriter err = new StringWriter();
     private final List<StartPosition> resolved = new ArrayList<>();
+    private final List<LogMinerSettings> mined = new ArrayList<>();
     private Scn resolvesTo = Scn.ZERO;
     private Predicate<ArchivedLog> listed = log -> true;
     private Path out;
@@ -77,6 +78,17 @@ class ExportCommandTest {
         assertThat(new RedoDirectory(out).listAvailableLogs()).containsExactlyInAnyOrderElementsOf(expected);
 
         assertThat(export()).as("an exported directory resumes without a start option").isZero();
+    }
+
+    @Test
+    void tableFilterAndArchiveDestinationGoToLogMiner() {
+        assertThat(export("--from", "oldest", "--include", "OE.ORDERS,OE.CUSTOMERS", "--exclude", "OE.TMP*",
+                "--archive-dest-id", "2")).isZero();
+        assertThat(mined).singleElement().satisfies(settings -> {
+            assertThat(settings.include()).containsExactly("OE.ORDERS", "OE.CUSTOMERS");
+            assertThat(settings.exclude()).containsExactly("OE.TMP*");
+            assertThat(settings.archiveDestId()).isEqualTo(2);
+        });
     }
 
     @Test
@@ -146,6 +158,7 @@ class ExportCommandTest {
             @Override
             public ArchivedLogCatalog catalog(LogMinerSettings settings) {
                 assertThat(settings.connection().description()).contains("jdbc:oracle:thin:@//db:1521/PDB1");
+                mined.add(settings);
                 return new FilteredCatalog(new RedoDirectory(simulated.resolve("redo")), listed);
             }
 

@@ -126,13 +126,14 @@ class RunCommandTest {
         JobOptions options = parse("--source.type", "oracle", "--source.jdbc-url", "jdbc:oracle:thin:@//db:1521/PDB1",
                 "--source.user", "c##cdc", "--source.password-file", password.toString(), "--source.dictionary",
                 "redo-logs", "--source.fetch-size", "500", "--source.start", "timestamp:2026-03-01 10:00:00",
-                "--capture.include", "OE.*", "--sink.dir", "out");
+                "--source.archive-dest-id", "3", "--capture.include", "OE.*", "--sink.dir", "out");
 
         assertThat(options.minesOracle()).isTrue();
         assertThat(options.sourceDir()).isNull();
         LogMinerSettings logMiner = options.oracle().logMiner();
         assertThat(logMiner.dictionaryMode()).isEqualTo(DictionaryMode.REDO_LOGS);
         assertThat(logMiner.fetchSize()).isEqualTo(500);
+        assertThat(logMiner.archiveDestId()).isEqualTo(3);
         assertThat(logMiner.include()).containsExactly("OE.*");
         assertThat(logMiner.connection()).isEqualTo(
                 new OracleConnectionSettings("jdbc:oracle:thin:@//db:1521/PDB1", "c##cdc", Secret.of("s3cret")));

@@ -2,6 +2,7 @@ package io.redocdc.job.pipeline;
 
 import io.redocdc.sinks.files.FileFormat;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
+import io.redocdc.source.logminer.JdbcUrls;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -90,7 +91,7 @@ public record JobOptions(
     /** Where changes go (the database without credentials), for banners. */
     public String sinkDescription() {
         if (appliesToDatabase()) {
-            return "JDBC apply sink " + jdbcSink.sinkName() + " on " + MaskedJdbcUrl.of(jdbcSink.jdbcUrl())
+            return "JDBC apply sink " + jdbcSink.sinkName() + " on " + JdbcUrls.mask(jdbcSink.jdbcUrl())
                     + " (apply parallelism " + jdbcSink.applyParallelism() + ")";
         }
         return sinkDir + " (" + sinkFormat.displayName() + ")";

@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.job.RedoCdc;
 import io.redocdc.job.pipeline.JobOptions;
-import io.redocdc.job.pipeline.MaskedJdbcUrl;
 import io.redocdc.sinks.jdbc.ConflictPolicy;
 import io.redocdc.sinks.jdbc.ConflictResolution;
 import io.redocdc.sinks.jdbc.DdlHandling;
 import io.redocdc.sinks.jdbc.JdbcSecret;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import io.redocdc.sinks.jdbc.OnError;
+import io.redocdc.source.logminer.JdbcUrls;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -169,11 +169,11 @@ class RunJdbcOptionsTest {
         assertThat(options.sinkDescription()).isEqualTo(
                 "JDBC apply sink app on jdbc:postgresql://db:5432/app?user=cdc&password=******&ssl=true "
                         + "(apply parallelism 1)");
-        assertThat(MaskedJdbcUrl.of("jdbc:oracle:thin:scott/tiger@//db:1521/ORCL"))
+        assertThat(JdbcUrls.mask("jdbc:oracle:thin:scott/tiger@//db:1521/ORCL"))
                 .isEqualTo("jdbc:oracle:thin:scott/******@//db:1521/ORCL");
-        assertThat(MaskedJdbcUrl.of("jdbc:postgresql://cdc:hunter2@db/app")).isEqualTo("jdbc:postgresql://cdc:******@db/app");
-        assertThat(MaskedJdbcUrl.of("jdbc:h2:mem:x;MODE=Oracle;PASSWORD=pw")).isEqualTo("jdbc:h2:mem:x;MODE=Oracle;PASSWORD=******");
-        assertThat(MaskedJdbcUrl.of(PG)).isEqualTo(PG);
+        assertThat(JdbcUrls.mask("jdbc:postgresql://cdc:hunter2@db/app")).isEqualTo("jdbc:postgresql://cdc:******@db/app");
+        assertThat(JdbcUrls.mask("jdbc:h2:mem:x;MODE=Oracle;PASSWORD=pw")).isEqualTo("jdbc:h2:mem:x;MODE=Oracle;PASSWORD=******");
+        assertThat(JdbcUrls.mask(PG)).isEqualTo(PG);
     }
 
     private JobOptions jdbc(String... args) {

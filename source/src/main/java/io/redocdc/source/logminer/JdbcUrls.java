@@ -2,13 +2,17 @@ package io.redocdc.source.logminer;
 
 import java.util.regex.Pattern;
 
-/** Removes credentials from JDBC URLs before they reach a log or a message. */
-final class JdbcUrls {
+/**
+ * Removes credentials from JDBC URLs before they reach a log or a message: Oracle's {@code user/password@}, a
+ * {@code //user:password@host} authority and {@code password=...} parameters (PostgreSQL, H2, Easy Connect Plus).
+ * Used for the Oracle source and the JDBC apply sink's targets alike.
+ */
+public final class JdbcUrls {
 
     /** {@code jdbc:oracle:thin:scott/tiger@host...}: user/password before the '@'. */
     private static final Pattern USER_PASSWORD = Pattern.compile("^(jdbc:oracle:[a-z0-9]+:)([^/@]*)/[^@]*@");
     /** {@code scheme://user:password@host}, the form of non-Oracle URLs given by mistake. */
-    private static final Pattern AUTHORITY_PASSWORD = Pattern.compile("(//[^/:@]*):[^@/]*@");
+    private static final Pattern AUTHORITY_PASSWORD = Pattern.compile("(//[^/:@?;]*):[^@/]*@");
     /** {@code password=...} in a URL query or an Easy Connect Plus parameter list. */
     private static final Pattern PASSWORD_PARAMETER =
             Pattern.compile("(?i)(password\\s*=\\s*)[^&;)?\\s]*");
@@ -16,7 +20,7 @@ final class JdbcUrls {
     private JdbcUrls() {
     }
 
-    static String mask(String url) {
+    public static String mask(String url) {
         if (url == null) {
             return null;
         }

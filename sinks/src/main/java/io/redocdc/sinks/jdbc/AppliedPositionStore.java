@@ -13,8 +13,10 @@ import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * What one sink ({@code sink.name}) has applied, kept in the target in the same target transactions as the data,
@@ -31,7 +33,10 @@ import java.util.Set;
  *
  * <p>Positions are stored as 60 lowercase hex digits: of equal length and in {@code [0-9a-f]}, they compare in
  * SQL as their bytes do. Only {@link #createIfMissing} commits; the other methods work in the caller's
- * transaction. One instance per writer (it remembers the leftover rows {@link #load} found).
+ * transaction. One instance per writer (it remembers the leftover rows {@link #load} found). The statements that
+ * run once per transaction ({@link #record}, {@link #recordTransaction}) are prepared once per connection, with the
+ * state schema resolved once, so bookkeeping costs one statement per target transaction; {@link #release} closes
+ * them.
  */
 public class AppliedPositionStore implements AppliedTransactionLog {
 
@@ -42,7 +47,9 @@ public class AppliedPositionStore implements AppliedTransactionLog {
     protected final String schema;
     protected final String sinkName;
     /** Highest row in TRANSACTION_TABLE above the low mark found by {@link #load}; null when none is left. */
-    private Position highestLeftover;
+    private volatile Position highestLeftover;
+    /** Per connection (by identity: connections do not override equals); parallel workers record concurrently. */
+    private final Map<Connection, BookkeepingStatements> prepared = new ConcurrentHashMap<>();
 
     /** @param schema null for the connection's current schema */
     public AppliedPositionStore(JdbcDialect dialect, String schema, String sinkName) {
@@ -125,10 +132,11 @@ public class AppliedPositionStore implements AppliedTransactionLog {
      */
     public void record(Connection connection, Lcr last) throws SQLException {
         Position position = last.positionValue();
-        writeLowMark(connection, position);
-        if (highestLeftover != null) {
+        statements(connection).writeLowMark(position);
+        Position leftover = highestLeftover;
+        if (leftover != null) {
             deleteTransactionsUpTo(connection, position);
-            if (position.compareTo(highestLeftover) >= 0) {
+            if (position.compareTo(leftover) >= 0) {
                 highestLeftover = null;
             }
         }
@@ -137,11 +145,17 @@ public class AppliedPositionStore implements AppliedTransactionLog {
     /** Parallel apply: records one transaction applied above the low mark, in the transaction that applied it. */
     @Override
     public void recordTransaction(Connection connection, Position lastLcr) throws SQLException {
-        String insert = dialect.insert(transactionTable(connection), List.of("SINK_NAME", "POSITION"));
-        try (PreparedStatement statement = connection.prepareStatement(insert)) {
-            statement.setString(1, sinkName);
-            statement.setString(2, lastLcr.toHex());
-            statement.executeUpdate();
+        PreparedStatement statement = statements(connection).insertTransaction;
+        statement.setString(1, sinkName);
+        statement.setString(2, lastLcr.toHex());
+        statement.executeUpdate();
+    }
+
+    /** Closes the statements prepared for {@code connection} (before it is closed or given up). */
+    public void release(Connection connection) throws SQLException {
+        BookkeepingStatements statements = prepared.remove(connection);
+        if (statements != null) {
+            statements.close();
         }
     }
 
@@ -153,20 +167,16 @@ public class AppliedPositionStore implements AppliedTransactionLog {
     }
 
     private void writeLowMark(Connection connection, Position position) throws SQLException {
-        TargetTable table = table(connection);
-        String update = dialect.update(table, List.of("POSITION", "COMMIT_SCN", "APPLIED_AT"),
-                List.of(Condition.equalTo("SINK_NAME")));
-        try (PreparedStatement statement = connection.prepareStatement(update)) {
-            bindLowMark(statement, position);
-            if (statement.executeUpdate() == 1) {
-                return;
-            }
+        statements(connection).writeLowMark(position);
+    }
+
+    private BookkeepingStatements statements(Connection connection) throws SQLException {
+        BookkeepingStatements statements = prepared.get(connection);
+        if (statements == null) {
+            statements = new BookkeepingStatements(connection);
+            prepared.put(connection, statements);
         }
-        String insert = dialect.insert(table, List.of("POSITION", "COMMIT_SCN", "APPLIED_AT", "SINK_NAME"));
-        try (PreparedStatement statement = connection.prepareStatement(insert)) {
-            bindLowMark(statement, position);
-            statement.executeUpdate();
-        }
+        return statements;
     }
 
     private void deleteTransactionsUpTo(Connection connection, Position position) throws SQLException {
@@ -196,6 +206,40 @@ public class AppliedPositionStore implements AppliedTransactionLog {
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException(table + " holds '" + hex + "' as POSITION of sink '" + sinkName
                     + "', expected " + 2 * Position.LENGTH + " hex digits", e);
+        }
+    }
+
+    /** The low-mark and per-transaction statements of one connection. */
+    private final class BookkeepingStatements implements AutoCloseable {
+        private final PreparedStatement updateLowMark;
+        private final PreparedStatement insertLowMark;
+        private final PreparedStatement insertTransaction;
+
+        BookkeepingStatements(Connection connection) throws SQLException {
+            TargetTable table = table(connection);
+            updateLowMark = connection.prepareStatement(dialect.update(table,
+                    List.of("POSITION", "COMMIT_SCN", "APPLIED_AT"), List.of(Condition.equalTo("SINK_NAME"))));
+            insertLowMark = connection.prepareStatement(dialect.insert(table,
+                    List.of("POSITION", "COMMIT_SCN", "APPLIED_AT", "SINK_NAME")));
+            insertTransaction = connection.prepareStatement(dialect.insert(transactionTable(connection),
+                    List.of("SINK_NAME", "POSITION")));
+        }
+
+        /** UPDATE of this sink's row; INSERT when the sink has none yet (its first transaction). */
+        void writeLowMark(Position position) throws SQLException {
+            bindLowMark(updateLowMark, position);
+            if (updateLowMark.executeUpdate() == 1) {
+                return;
+            }
+            bindLowMark(insertLowMark, position);
+            insertLowMark.executeUpdate();
+        }
+
+        @Override
+        public void close() throws SQLException {
+            try (updateLowMark; insertLowMark; insertTransaction) {
+                // closes all three
+            }
         }
     }
 }

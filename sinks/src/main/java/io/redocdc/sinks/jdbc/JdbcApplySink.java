@@ -51,7 +51,8 @@ public final class JdbcApplySink implements Sink<Lcr>, SupportsWriterState<Lcr, 
     public StatefulSinkWriter<Lcr, JdbcWriterState> restoreWriter(WriterInitContext context,
                                                                   Collection<JdbcWriterState> restored)
             throws IOException {
-        return JdbcSinkWriter.create(new ApplyContext(options, new JdbcSinkMetrics(context.metricGroup())), restored);
+        return JdbcSinkWriter.create(new ApplyContext(options, new JdbcSinkMetrics(context.metricGroup())), restored,
+                context.getProcessingTimeService());
     }
 
     @Override

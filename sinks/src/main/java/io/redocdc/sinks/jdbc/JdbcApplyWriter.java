@@ -1,6 +1,7 @@
 package io.redocdc.sinks.jdbc;
 
 import io.redocdc.operators.lcr.Lcr;
+import io.redocdc.operators.lcr.LcrCommand;
 import io.redocdc.operators.lcr.Position;
 import io.redocdc.sinks.jdbc.parallel.AppliedTransactions;
 import java.io.IOException;
@@ -10,20 +11,27 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The serial apply writer: one target connection, transactions applied in commit order, each in one target
- * transaction that also records the applied position (so the target itself knows what it has, and a replay
- * after a restore skips exactly that).
+ * The serial apply writer: one target connection, transactions applied in commit order. Consecutive source
+ * transactions share one target transaction (group commit, like GoldenGate's GROUPTRANSOPS) until they hold
+ * {@code sink.group-max-rows} rows, the group is {@code sink.group-max-latency} old, or {@link #flush} (before a
+ * checkpoint, at end of input); the commit records the position of the group's last transaction, so the target
+ * itself knows what it has, and a replay after a restore skips exactly that. Every source transaction is in the
+ * target whole or not at all, in commit order.
  *
- * <p>A transaction the target rejects is rolled back; with {@code sink.on-error=continue} it is then written
- * whole (from the spool, then as its remaining LCRs arrive) to REDO_CDC_ERRORS, in one target transaction with
- * the applied position; with {@code stop} the job fails without restarts. A lost connection fails the job
- * with an IOException so that Flink restarts it from the last checkpoint. Transactions a parallel run applied
- * above the low mark before it crashed are skipped (see {@link AppliedPositionStore}).
+ * <p>A failure inside a group rolls the target transaction back and applies the group's transactions again, one
+ * per target transaction, from their spools: the one the target rejects is then alone; with
+ * {@code sink.on-error=continue} it is written whole to REDO_CDC_ERRORS (from the spool, then as its remaining LCRs
+ * arrive) in one target transaction with the applied position; with {@code stop} the job fails without restarts.
+ * A lost connection fails the job with an IOException so that Flink restarts it from the last checkpoint.
+ * Transactions a parallel run applied above the low mark before it crashed are skipped (see
+ * {@link AppliedPositionStore}). {@link #close} commits a group of complete transactions (a half-received one
+ * rolls the whole group back; a restart replays it).
  */
 public final class JdbcApplyWriter implements JdbcSinkWriter {
 
@@ -31,30 +39,43 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
 
     private enum Phase { BETWEEN_TRANSACTIONS, APPLYING, FAILED }
 
+    /** A source transaction applied in the open target transaction, kept until the commit for a re-apply. */
+    private record Grouped(TransactionSpool spool, Lcr last) { }
+
     private final JdbcSinkOptions options;
     private final ApplyContext context;
     private final Connection connection;
     private final AppliedPositionStore positions;
     private final ErrorTable errors;
     private final TransactionApplier applier;
-    private final TransactionSpool spool;
     private final AppliedTransactions appliedAtStart;
+    /** Null where no timer service is given (tests, tools): groups then commit by size and at flush only. */
+    private final ProcessingTimeService timers;
+    private final Path spillDirectory = Path.of(System.getProperty("java.io.tmpdir"));
+    private final List<Grouped> group = new ArrayList<>();
+    /** The LCRs received of the source transaction in progress. */
+    private TransactionSpool current;
     private Position applied;
     private long skipped;
     private Phase phase = Phase.BETWEEN_TRANSACTIONS;
+    /** Identifies the open group for its latency timer; a timer of an earlier group does nothing. */
+    private long groupGeneration;
+    /** The latency timer fired while a transaction was arriving: commit once it ends. */
+    private boolean commitDue;
 
     public JdbcApplyWriter(JdbcSinkOptions options, JdbcSinkMetrics metrics, Collection<JdbcWriterState> restored)
             throws IOException {
-        this(new ApplyContext(options, metrics), restored);
+        this(new ApplyContext(options, metrics), restored, null);
     }
 
-    /** With a prepared context (tests pass dialect variants). */
-    JdbcApplyWriter(ApplyContext context, Collection<JdbcWriterState> restored) throws IOException {
+    /** With a prepared context (tests pass dialect variants) and the timer service of the sink's task, if any. */
+    JdbcApplyWriter(ApplyContext context, Collection<JdbcWriterState> restored, ProcessingTimeService timers)
+            throws IOException {
         this.options = context.options();
         this.context = context;
+        this.timers = timers;
         this.positions = new AppliedPositionStore(context.dialect(), options.stateSchema(), options.sinkName());
         this.errors = new ErrorTable(context.dialect(), options.stateSchema(), options.sinkName());
-        this.spool = new TransactionSpool(options.spoolMemoryLcrs(), Path.of(System.getProperty("java.io.tmpdir")));
         try {
             this.connection = JdbcConnections.open(options);
             positions.createIfMissing(connection);
@@ -69,8 +90,9 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
                     + SqlErrors.describe(e), e);
         }
         LOG.info("JDBC apply sink {} on {} ({}): applied position {}, {} transactions applied above it by a "
-                + "parallel run", options.sinkName(), options.jdbcUrl(), context.dialect().name(),
-                applied == null ? "none (nothing applied yet)" : applied, appliedAtStart.aboveLowMark().size());
+                + "parallel run; group commit up to {} rows or {} ms", options.sinkName(), options.jdbcUrl(),
+                context.dialect().name(), applied == null ? "none (nothing applied yet)" : applied,
+                appliedAtStart.aboveLowMark().size(), options.groupMaxRows(), options.groupMaxLatencyMillis());
         for (JdbcWriterState state : restored) {
             LOG.info("re-applying {} LCRs of the transaction open at the restored checkpoint",
                     state.openTransaction().size());
@@ -80,7 +102,7 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
         }
     }
 
-    /** The position of the last applied (or error-queued) transaction; null when none. */
+    /** The position of the last committed (or error-queued) transaction; null when none. */
     @Override
     public Position appliedPosition() {
         return applied;
@@ -105,9 +127,9 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
                 throw new IllegalStateException("LCR at position " + lcr.position() + " (ordinal " + lcr.ordinal()
                         + " of xid " + lcr.xid() + ") arrived without the first LCR of its transaction");
             }
-            spool.add(lcr);
+            current.add(lcr);
             if (phase == Phase.APPLYING) {
-                applyOrFail(lcr);
+                apply(lcr);
             } else {
                 errors.insert(connection, lcr, null);
             }
@@ -127,46 +149,175 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
             throw new IllegalStateException("transaction xid " + first.xid() + " (position " + first.position()
                     + ") started before the previous one ended");
         }
-        spool.clear();
-        applier.begin();
+        current = newSpool();
+        if (group.isEmpty()) {
+            startGroup();
+        }
         phase = Phase.APPLYING;
     }
 
-    private void applyOrFail(Lcr lcr) throws SQLException, IOException {
+    private void startGroup() {
+        applier.begin();
+        commitDue = false;
+        long generation = ++groupGeneration;
+        if (timers != null && options.groupMaxRows() > 1) {
+            timers.registerTimer(timers.getCurrentProcessingTime() + options.groupMaxLatencyMillis(),
+                    time -> onGroupTimer(generation));
+        }
+    }
+
+    /** Latency commit: runs in the task's mailbox thread, like {@link #write}. */
+    private void onGroupTimer(long generation) throws IOException {
+        if (generation != groupGeneration) {
+            return;
+        }
+        if (phase != Phase.BETWEEN_TRANSACTIONS) {
+            commitDue = true;
+        } else if (!group.isEmpty()) {
+            try {
+                commitGroup();
+            } catch (SQLException e) {
+                rollbackQuietly();
+                throw new IOException("JDBC apply sink " + options.sinkName() + " failed to commit "
+                        + describeGroup() + ": " + SqlErrors.describe(e), e);
+            }
+        }
+    }
+
+    private void apply(Lcr lcr) throws SQLException, IOException {
+        if (lcr.command() == LcrCommand.DDL && options.ddl() == DdlHandling.EXECUTE
+                && !group.isEmpty()) {
+            // DDL commits implicitly (Oracle): the group's transactions must be committed with their position first
+            separateFromGroup();
+            return;
+        }
         try {
             applier.apply(lcr);
         } catch (SQLException e) {
             if (SqlErrors.isConnectionLoss(e)) {
                 throw e;
             }
-            fail(lcr, e);
+            if (group.isEmpty()) {
+                fail(lcr, e);
+            } else {
+                LOG.info("{} failed inside a group of {} transactions ({}); applying them one by one",
+                        lcr.position(), group.size(), SqlErrors.describe(e));
+                separateFromGroup();
+            }
         }
     }
 
     private void end(Lcr last) throws SQLException, IOException {
         if (phase == Phase.APPLYING) {
+            applier.endTransaction();
+            group.add(new Grouped(current, last));
+            current = null;
+            phase = Phase.BETWEEN_TRANSACTIONS;
+            // a group never holds more transactions than rows allowed: with 1, each transaction commits alone
+            if (commitDue || applier.rowsInGroup() >= options.groupMaxRows() || group.size() >= options.groupMaxRows()) {
+                commitGroup();
+            }
+            return;
+        }
+        errors.finish(connection, last);
+        applier.recordPosition(last);
+        connection.commit();
+        context.metrics().errorTransactions().inc();
+        applied = last.positionValue();
+        phase = Phase.BETWEEN_TRANSACTIONS;
+        current.close();
+        current = null;
+    }
+
+    /** Commits the group's target transaction; on a failure applies its transactions one by one instead. */
+    private void commitGroup() throws SQLException, IOException {
+        if (group.isEmpty()) {
+            return;
+        }
+        Lcr last = group.get(group.size() - 1).last();
+        try {
+            applier.commitGroup(last);
+        } catch (SQLException e) {
+            if (SqlErrors.isConnectionLoss(e)) {
+                throw e;
+            }
+            LOG.info("commit of {} failed ({}); applying them one by one", describeGroup(), SqlErrors.describe(e));
+            applier.rollback();
+            applyGroupOneByOne();
+            return;
+        }
+        applied = last.positionValue();
+        clearGroup();
+    }
+
+    /**
+     * Rolls back the open target transaction, commits the group's complete transactions one per target
+     * transaction, and applies what arrived of the current one again, alone (it continues as a group of one).
+     */
+    private void separateFromGroup() throws SQLException, IOException {
+        applier.rollback();
+        applyGroupOneByOne();
+        startGroup();
+        Lcr[] failedAt = {null};
+        SQLException[] failure = {null};
+        current.forEach(lcr -> {
+            if (failure[0] != null) {
+                return;
+            }
             try {
-                applier.commit(last);
+                applier.apply(lcr);
             } catch (SQLException e) {
                 if (SqlErrors.isConnectionLoss(e)) {
                     throw e;
                 }
-                fail(last, e);
+                failedAt[0] = lcr;
+                failure[0] = e;
             }
+        });
+        if (failure[0] != null) {
+            fail(failedAt[0], failure[0]);
         }
-        if (phase == Phase.FAILED) {
-            errors.finish(connection, last);
-            positions.record(connection, last);
+    }
+
+    private void applyGroupOneByOne() throws SQLException, IOException {
+        for (Grouped transaction : group) {
+            applyAlone(transaction);
+        }
+        clearGroup();
+    }
+
+    /** Applies one spooled transaction in its own target transaction, or queues it as failed. */
+    private void applyAlone(Grouped transaction) throws SQLException, IOException {
+        applier.begin();
+        Lcr[] at = {null};
+        try {
+            transaction.spool().forEach(lcr -> {
+                at[0] = lcr;
+                applier.apply(lcr);
+            });
+            at[0] = transaction.last();
+            applier.commit(transaction.last());
+        } catch (SQLException e) {
+            if (SqlErrors.isConnectionLoss(e)) {
+                throw e;
+            }
+            queueAsFailed(transaction.spool(), at[0], e);
+            errors.finish(connection, transaction.last());
+            applier.recordPosition(transaction.last());
             connection.commit();
             context.metrics().errorTransactions().inc();
         }
-        applied = last.positionValue();
-        phase = Phase.BETWEEN_TRANSACTIONS;
-        spool.clear();
+        applied = transaction.last().positionValue();
     }
 
-    /** Rolls the transaction back and sends it to the error table (continue) or stops the job (stop). */
+    /** The current transaction failed alone: rolls it back and sends it to the error table, or stops the job. */
     private void fail(Lcr at, SQLException cause) throws SQLException, IOException {
+        queueAsFailed(current, at, cause);
+        phase = Phase.FAILED;
+    }
+
+    /** Rolls back and writes the spooled LCRs to the error table (continue), or stops the job (stop). */
+    private void queueAsFailed(TransactionSpool spool, Lcr at, SQLException cause) throws SQLException, IOException {
         applier.rollback();
         String message = SqlErrors.describe(cause);
         String transaction = ApplyFailures.describe(at, message);
@@ -175,7 +326,6 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
         }
         LOG.warn("{}; writing the whole transaction to {} ({}=continue)", transaction, ErrorTable.TABLE,
                 JdbcSinkOptions.ON_ERROR);
-        phase = Phase.FAILED;
         boolean[] first = {true};
         spool.forEach(spooled -> {
             errors.insert(connection, spooled, first[0] ? message : null);
@@ -183,10 +333,23 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
         });
     }
 
+    /** Commits the group, so that a checkpoint's state holds at most the transaction still arriving. */
     @Override
-    public void flush(boolean endOfInput) {
+    public void flush(boolean endOfInput) throws IOException {
+        try {
+            if (phase == Phase.BETWEEN_TRANSACTIONS) {
+                commitGroup();
+            } else if (!group.isEmpty()) {
+                // rare: a checkpoint inside a transaction; its earlier part must not be committed
+                separateFromGroup();
+            }
+        } catch (SQLException e) {
+            rollbackQuietly();
+            throw new IOException("JDBC apply sink " + options.sinkName() + " failed to commit " + describeGroup()
+                    + ": " + SqlErrors.describe(e), e);
+        }
         if (endOfInput && phase != Phase.BETWEEN_TRANSACTIONS) {
-            LOG.warn("input ended inside a transaction ({} LCRs received); it is not applied", spool.size());
+            LOG.warn("input ended inside a transaction ({} LCRs received); it is not applied", current.size());
         }
     }
 
@@ -195,9 +358,9 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
         if (phase == Phase.BETWEEN_TRANSACTIONS) {
             return List.of();
         }
-        List<Lcr> open = new ArrayList<>(spool.size());
+        List<Lcr> open = new ArrayList<>(current.size());
         try {
-            spool.forEach(open::add);
+            current.forEach(open::add);
         } catch (SQLException e) {
             throw new IllegalStateException("unreachable: collecting the spool runs no SQL", e);
         }
@@ -207,19 +370,61 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
 
     @Override
     public void close() throws Exception {
-        try (Connection ignored = connection; TransactionSpool ignoredSpool = spool) {
-            if (phase != Phase.BETWEEN_TRANSACTIONS) {
+        try (Connection ignored = connection) {
+            if (phase == Phase.BETWEEN_TRANSACTIONS && !group.isEmpty()) {
+                try {
+                    commitGroup();
+                } catch (SQLException | IOException | RuntimeException e) {
+                    LOG.warn("closing: committing {} failed, a restart applies them again: {}", describeGroup(),
+                            e instanceof SQLException sql ? SqlErrors.describe(sql) : e.toString());
+                    rollbackQuietly();
+                }
+            } else if (phase != Phase.BETWEEN_TRANSACTIONS || !group.isEmpty()) {
                 rollbackQuietly();
             }
             applier.close();
+        } finally {
+            clearGroup();
+            if (current != null) {
+                current.close();
+            }
         }
     }
 
+    private TransactionSpool newSpool() {
+        return new TransactionSpool(options.spoolMemoryLcrs(), spillDirectory);
+    }
+
+    private void clearGroup() throws IOException {
+        for (Grouped transaction : group) {
+            transaction.spool().close();
+        }
+        group.clear();
+    }
+
+    private String describeGroup() {
+        if (group.isEmpty()) {
+            return "an empty group";
+        }
+        return "the group of " + group.size() + " transactions ending at position "
+                + group.get(group.size() - 1).last().position();
+    }
+
+    /** After a failure: the open target transaction and the group are given up (a restart replays them). */
     private void rollbackQuietly() {
         try {
             applier.rollback();
         } catch (SQLException e) {
             LOG.warn("rollback after a failure failed too: {}", SqlErrors.describe(e));
+        }
+        try {
+            clearGroup();
+            if (current != null) {
+                current.close();
+                current = null;
+            }
+        } catch (IOException e) {
+            LOG.warn("deleting spill files after a failure failed: {}", e.toString());
         }
         phase = Phase.BETWEEN_TRANSACTIONS;
     }

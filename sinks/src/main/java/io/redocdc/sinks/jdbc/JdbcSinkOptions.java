@@ -5,6 +5,7 @@ import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.apache.flink.util.TimeUtils;
 
 /**
  * Options of the JDBC apply sink. Build with {@link #builder()}; {@link Builder#build()} validates everything
@@ -26,6 +28,9 @@ import java.util.Set;
  * @param primaryKeys      key columns (source names) by {@code OWNER.TABLE}, overriding the target's primary key
  * @param stateSchema      schema of REDO_CDC_APPLIED and REDO_CDC_ERRORS; null for the connection's schema
  * @param spoolMemoryLcrs  LCRs of the open transaction kept in memory before the spool spills to a temp file
+ * @param groupMaxRows     group commit: the serial writer commits its target transaction once the source
+ *                         transactions applied in it hold this many rows (1: one target transaction each)
+ * @param groupMaxLatencyMillis group commit: a target transaction stays open at most this long (milliseconds)
  */
 public record JdbcSinkOptions(
         String jdbcUrl,
@@ -42,7 +47,9 @@ public record JdbcSinkOptions(
         DdlHandling ddl,
         String sinkName,
         String stateSchema,
-        int spoolMemoryLcrs) implements Serializable {
+        int spoolMemoryLcrs,
+        int groupMaxRows,
+        long groupMaxLatencyMillis) implements Serializable {
 
     public static final String JDBC_URL = "sink.jdbc-url";
     public static final String USER = "sink.user";
@@ -61,10 +68,14 @@ public record JdbcSinkOptions(
     public static final String SINK_NAME = "sink.name";
     public static final String STATE_SCHEMA = "sink.state-schema";
     public static final String SPOOL_MEMORY_LCRS = "sink.spool-memory-lcrs";
+    public static final String GROUP_MAX_ROWS = "sink.group-max-rows";
+    public static final String GROUP_MAX_LATENCY = "sink.group-max-latency";
 
     public static final int DEFAULT_BATCH_SIZE = 500;
     public static final String DEFAULT_SINK_NAME = "redo-cdc";
     public static final int DEFAULT_SPOOL_MEMORY_LCRS = 10_000;
+    public static final int DEFAULT_GROUP_MAX_ROWS = 1000;
+    public static final long DEFAULT_GROUP_MAX_LATENCY_MILLIS = 200;
 
     public static Builder builder() {
         return new Builder();
@@ -87,7 +98,8 @@ public record JdbcSinkOptions(
                 + columnMap + ", " + DROP_COLUMNS + "=" + dropColumns + ", conflicts=" + conflictPolicies
                 + ", primary keys=" + primaryKeys + ", " + ON_ERROR + "=" + onError + ", " + APPLY_PARALLELISM + "="
                 + applyParallelism + ", " + DDL + "=" + ddl + ", " + SINK_NAME + "=" + sinkName + ", "
-                + STATE_SCHEMA + "=" + stateSchema + "}";
+                + STATE_SCHEMA + "=" + stateSchema + ", " + SPOOL_MEMORY_LCRS + "=" + spoolMemoryLcrs + ", "
+                + GROUP_MAX_ROWS + "=" + groupMaxRows + ", " + GROUP_MAX_LATENCY + "=" + groupMaxLatencyMillis + "ms}";
     }
 
     /** Builder; {@link #build()} validates. */
@@ -107,6 +119,8 @@ public record JdbcSinkOptions(
         private String sinkName = DEFAULT_SINK_NAME;
         private String stateSchema;
         private int spoolMemoryLcrs = DEFAULT_SPOOL_MEMORY_LCRS;
+        private int groupMaxRows = DEFAULT_GROUP_MAX_ROWS;
+        private long groupMaxLatencyMillis = DEFAULT_GROUP_MAX_LATENCY_MILLIS;
 
         private Builder() {
         }
@@ -136,10 +150,13 @@ public record JdbcSinkOptions(
                 case SINK_NAME -> sinkName(value);
                 case STATE_SCHEMA -> stateSchema(value);
                 case SPOOL_MEMORY_LCRS -> spoolMemoryLcrs(parseInt(key, value));
+                case GROUP_MAX_ROWS -> groupMaxRows(parseInt(key, value));
+                case GROUP_MAX_LATENCY -> groupMaxLatency(parseDuration(key, value));
                 default -> throw new IllegalArgumentException("unknown JDBC sink option " + key + " (value '"
                         + value + "'); known: " + List.of(JDBC_URL, USER, PASSWORD_FILE, BATCH_SIZE, TABLE_MAP,
                         COLUMN_MAP, DROP_COLUMNS, CONFLICT_PREFIX + "OWNER.TABLE", PRIMARY_KEY_PREFIX + "OWNER.TABLE",
-                        ON_ERROR, APPLY_PARALLELISM, DDL, SINK_NAME, STATE_SCHEMA, SPOOL_MEMORY_LCRS));
+                        ON_ERROR, APPLY_PARALLELISM, DDL, SINK_NAME, STATE_SCHEMA, SPOOL_MEMORY_LCRS, GROUP_MAX_ROWS,
+                        GROUP_MAX_LATENCY));
             }
             return this;
         }
@@ -247,6 +264,25 @@ public record JdbcSinkOptions(
             return this;
         }
 
+        /**
+         * {@code sink.group-max-rows}: the serial writer applies consecutive source transactions in one target
+         * transaction until they hold this many rows (default 1000; a transaction is never split, so a group
+         * may hold more); 1 commits each source transaction on its own.
+         */
+        public Builder groupMaxRows(int groupMaxRows) {
+            this.groupMaxRows = groupMaxRows;
+            return this;
+        }
+
+        /**
+         * {@code sink.group-max-latency}: how long a group's target transaction may stay open waiting for more
+         * source transactions (default 200 ms); as text e.g. {@code 200ms}, {@code 1s} or {@code 200} (ms).
+         */
+        public Builder groupMaxLatency(Duration groupMaxLatency) {
+            this.groupMaxLatencyMillis = groupMaxLatency == null ? -1 : groupMaxLatency.toMillis();
+            return this;
+        }
+
         public JdbcSinkOptions build() {
             if (jdbcUrl == null || jdbcUrl.isBlank()) {
                 throw new IllegalArgumentException("option " + JDBC_URL + " is required; got " + jdbcUrl);
@@ -255,6 +291,9 @@ public record JdbcSinkOptions(
             require(batchSize >= 1, BATCH_SIZE, "must be at least 1", batchSize);
             require(applyParallelism >= 1, APPLY_PARALLELISM, "must be at least 1", applyParallelism);
             require(spoolMemoryLcrs >= 1, SPOOL_MEMORY_LCRS, "must be at least 1", spoolMemoryLcrs);
+            require(groupMaxRows >= 1, GROUP_MAX_ROWS, "must be at least 1", groupMaxRows);
+            require(groupMaxLatencyMillis >= 1, GROUP_MAX_LATENCY, "must be at least 1 ms",
+                    groupMaxLatencyMillis + " ms");
             require(sinkName != null && !sinkName.isBlank() && sinkName.length() <= 128, SINK_NAME,
                     "must be 1 to 128 characters", sinkName);
             require(onError != null, ON_ERROR, "must be continue or stop", onError);
@@ -285,7 +324,8 @@ public record JdbcSinkOptions(
             });
             return new JdbcSinkOptions(jdbcUrl, user, password, batchSize, Map.copyOf(tableMap),
                     Map.copyOf(columnMap), Set.copyOf(dropColumns), Map.copyOf(conflictPolicies),
-                    Map.copyOf(primaryKeys), onError, applyParallelism, ddl, sinkName, stateSchema, spoolMemoryLcrs);
+                    Map.copyOf(primaryKeys), onError, applyParallelism, ddl, sinkName, stateSchema, spoolMemoryLcrs,
+                    groupMaxRows, groupMaxLatencyMillis);
         }
 
         private static void require(boolean ok, String key, String rule, Object actual) {
@@ -331,6 +371,15 @@ public record JdbcSinkOptions(
                 pairs.put(item.substring(0, eq).trim(), item.substring(eq + 1).trim());
             }
             return pairs;
+        }
+
+        private static Duration parseDuration(String key, String value) {
+            try {
+                return TimeUtils.parseDuration(value.trim());
+            } catch (IllegalArgumentException | NullPointerException e) {
+                throw new IllegalArgumentException("option " + key + ": expected a duration such as 200ms, 1s or "
+                        + "200 (milliseconds); got '" + value + "'", e);
+            }
         }
 
         private static int parseInt(String key, String value) {

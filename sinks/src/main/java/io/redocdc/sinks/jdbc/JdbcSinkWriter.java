@@ -4,6 +4,7 @@ import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.Position;
 import java.io.IOException;
 import java.util.Collection;
+import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
 
 /**
@@ -17,9 +18,18 @@ public interface JdbcSinkWriter extends StatefulSinkWriter<Lcr, JdbcWriterState>
      * ({@link ParallelJdbcApplyWriter}).
      */
     static JdbcSinkWriter create(ApplyContext context, Collection<JdbcWriterState> restored) throws IOException {
+        return create(context, restored, null);
+    }
+
+    /**
+     * As {@link #create(ApplyContext, Collection)}, with the task's timer service for the serial writer's group
+     * commit latency ({@code sink.group-max-latency}); null: groups commit by size and at flush only.
+     */
+    static JdbcSinkWriter create(ApplyContext context, Collection<JdbcWriterState> restored,
+                                 ProcessingTimeService timers) throws IOException {
         return context.options().applyParallelism() > 1
                 ? new ParallelJdbcApplyWriter(context, restored)
-                : new JdbcApplyWriter(context, restored);
+                : new JdbcApplyWriter(context, restored, timers);
     }
 
     /** The low mark: every transaction at or below it is applied (or error-queued); null when none. */

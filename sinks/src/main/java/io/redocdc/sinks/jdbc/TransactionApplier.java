@@ -16,7 +16,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Applies transactions, LCR by LCR, on one connection: {@link #begin}, {@link #apply} for each LCR,
  * {@link #commit} with the last one (which records the applied position in the same target transaction), or
- * {@link #rollback}. One applier per connection and thread; several appliers may share an {@link ApplyContext}.
+ * {@link #rollback}. Group commit applies several source transactions in one target transaction: {@link #begin},
+ * then {@link #apply} and {@link #endTransaction} for each, then {@link #commitGroup} with the last LCR of the
+ * last one; batches run on across the source transactions' boundaries. One applier per connection and thread;
+ * several appliers may share an {@link ApplyContext}. Statements stay prepared until {@link #close}.
  *
  * <p>Statements run as LCRs arrive (a transaction is never collected in memory), batched per consecutive run
  * of the same statement shape (table, command, column list, null mask) up to {@code sink.batch-size}. Every
@@ -37,6 +40,9 @@ public class TransactionApplier implements AutoCloseable {
     private boolean batchCountsReported;
     private Batch batch;
     private long rowsInTransaction;
+    /** Source transactions and their rows ended in the open target transaction, counted as applied at commit. */
+    private long transactionsInGroup;
+    private long rowsInGroup;
 
     public TransactionApplier(Connection connection, ApplyContext context, AppliedPositionStore positions)
             throws SQLException {
@@ -57,6 +63,8 @@ public class TransactionApplier implements AutoCloseable {
     public void begin() {
         batch = null;
         rowsInTransaction = 0;
+        transactionsInGroup = 0;
+        rowsInGroup = 0;
     }
 
     /** Applies one LCR of the current transaction (possibly only adding it to a batch). */
@@ -123,10 +131,47 @@ public class TransactionApplier implements AutoCloseable {
 
     /** Flushes, records {@code last} as applied and commits the target transaction (serial apply). */
     public void commit(Lcr last) throws SQLException {
+        endTransaction();
+        commitGroup(last);
+    }
+
+    /**
+     * Ends a source transaction without committing: the next one continues the same target transaction (group
+     * commit), and the pending batch may take its rows too.
+     */
+    public void endTransaction() {
+        transactionsInGroup++;
+        rowsInGroup += rowsInTransaction;
+        rowsInTransaction = 0;
+    }
+
+    /**
+     * Flushes, records {@code last} (the last LCR of the last source transaction ended) as applied and commits
+     * every source transaction ended since {@link #begin} in one target transaction.
+     */
+    public void commitGroup(Lcr last) throws SQLException {
         flush();
         positions.record(connection, last);
         connection.commit();
-        countApplied();
+        context.metrics().appliedTransactions().inc(transactionsInGroup);
+        context.metrics().appliedRows().inc(rowsInGroup);
+        transactionsInGroup = 0;
+        rowsInGroup = 0;
+    }
+
+    /** Records {@code last} as applied in the open target transaction, e.g. with a transaction sent to the error table. */
+    public void recordPosition(Lcr last) throws SQLException {
+        positions.record(connection, last);
+    }
+
+    /** Source transactions ended in the open target transaction and not yet committed. */
+    public long transactionsInGroup() {
+        return transactionsInGroup;
+    }
+
+    /** Rows applied in the open target transaction (ended source transactions and the current one). */
+    public long rowsInGroup() {
+        return rowsInGroup + rowsInTransaction;
     }
 
     /**
@@ -151,13 +196,17 @@ public class TransactionApplier implements AutoCloseable {
             batch = null;
         }
         rowsInTransaction = 0;
+        transactionsInGroup = 0;
+        rowsInGroup = 0;
         connection.rollback();
     }
 
     /** Closes the prepared statements (not the connection, which the caller owns). */
     @Override
     public void close() throws SQLException {
-        statements.close();
+        try (StatementCache ignored = statements) {
+            positions.release(connection);
+        }
     }
 
     private void executeRow(RowStatement row, ConflictPolicy policy) throws SQLException {

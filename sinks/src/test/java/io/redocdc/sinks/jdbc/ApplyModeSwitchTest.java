@@ -148,10 +148,11 @@ class ApplyModeSwitchTest {
                 .isEqualTo(last.get(last.size() - 1).position());
     }
 
+    /** Serial writers commit each transaction alone (no group commit), so a crash loses only the one arriving. */
     private static JdbcSinkWriter writer(TestDatabase db, int parallelism, JdbcSinkMetrics metrics) throws Exception {
         JdbcSinkOptions options = JdbcSinkOptions.builder().jdbcUrl(db.url()).user(db.user())
                 .password(JdbcSecret.of(db.password())).mapTable("OE.*", db.schema() + ".*")
-                .applyParallelism(parallelism).build();
+                .applyParallelism(parallelism).groupMaxRows(1).build();
         return JdbcSinkWriter.create(new ApplyContext(options, metrics), List.of());
     }
 

@@ -22,6 +22,26 @@ class JdbcSinkOptionsTest {
         assertThat(options.sinkName()).isEqualTo("redo-cdc");
         assertThat(options.conflictPolicy("OE.ORDERS")).isEqualTo(ConflictPolicy.ERROR);
         assertThat(options.dialect()).isSameAs(H2Dialect.INSTANCE);
+        assertThat(options.groupMaxRows()).isEqualTo(1000);
+        assertThat(options.groupMaxLatencyMillis()).isEqualTo(200);
+    }
+
+    @Test
+    void groupCommitOptions() {
+        JdbcSinkOptions.Builder builder = JdbcSinkOptions.builder().jdbcUrl(H2);
+        assertThat(builder.option("sink.group-max-rows", "1").option("sink.group-max-latency", "2s").build())
+                .extracting(JdbcSinkOptions::groupMaxRows, JdbcSinkOptions::groupMaxLatencyMillis)
+                .containsExactly(1, 2000L);
+        assertThat(builder.option("sink.group-max-latency", "50").build().groupMaxLatencyMillis()).isEqualTo(50);
+        assertThat(builder.option("sink.group-max-latency", "75 ms").build().groupMaxLatencyMillis()).isEqualTo(75);
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().jdbcUrl(H2).option("sink.group-max-rows", "0").build())
+                .hasMessageContaining("sink.group-max-rows").hasMessageContaining("got 0");
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().option("sink.group-max-rows", "many"))
+                .hasMessageContaining("sink.group-max-rows").hasMessageContaining("many");
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().option("sink.group-max-latency", "soon"))
+                .hasMessageContaining("sink.group-max-latency").hasMessageContaining("soon");
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().jdbcUrl(H2).option("sink.group-max-latency", "0ms").build())
+                .hasMessageContaining("sink.group-max-latency").hasMessageContaining("at least 1 ms");
     }
 
     @Test

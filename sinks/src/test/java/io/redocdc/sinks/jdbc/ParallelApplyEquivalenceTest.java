@@ -18,15 +18,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Random transactions over a small key space (inserts, updates, key-changing updates, deletes, a few that the
- * target rejects, a few on a table without a key, which are barriers), applied by the serial writer into S_*
- * tables and by the parallel writer into P_* tables of one database: both end with the same rows, the same
- * error-queued transactions and the same low mark, and the rows are those an in-memory model predicts.
+ * target rejects, a few on a table without a key, which are barriers), applied by the serial writer with group
+ * commit into S_* tables, by the serial writer one target transaction per source transaction into O_* tables and by
+ * the parallel writer into P_* tables of one database: all end with the same rows, the same error-queued
+ * transactions and the same low mark, and the rows are those an in-memory model predicts.
  */
 class ParallelApplyEquivalenceTest {
 
@@ -38,7 +40,7 @@ class ParallelApplyEquivalenceTest {
     void parallelApplyLeavesWhatSerialApplyLeaves(TestDatabaseKind kind) throws Exception {
         try (TestDatabase db = kind.open()) {
             JdbcDialect dialect = JdbcDialect.forUrl(db.url());
-            for (String prefix : List.of("S_", "P_")) {
+            for (String prefix : List.of("S_", "O_", "P_")) {
                 execute(db, "CREATE TABLE \"" + prefix + "ACCT\" (\"ID\" " + dialect.numberType() + "(10) PRIMARY KEY, "
                         + "\"NOTE\" " + dialect.varcharType(40) + ", \"AMOUNT\" " + dialect.numberType() + "(10))");
                 execute(db, "CREATE TABLE \"" + prefix + "AUDIT\" (\"ID\" " + dialect.numberType() + "(10), "
@@ -50,34 +52,41 @@ class ParallelApplyEquivalenceTest {
                 stream.add(model.nextTransaction(t));
             }
 
-            JdbcSinkWriter serial = writer(db, "serial", "S_", 1);
-            JdbcSinkWriter parallel = writer(db, "parallel", "P_", 4);
+            // groups of ~40 rows, so rejected transactions fall inside groups and commits come at random places
+            JdbcSinkWriter serial = writer(db, "serial", "S_", 1, b -> b.groupMaxRows(40));
+            JdbcSinkWriter oneByOne = writer(db, "single", "O_", 1, b -> b.groupMaxRows(1));
+            JdbcSinkWriter parallel = writer(db, "parallel", "P_", 4, b -> b);
             for (List<Lcr> transaction : stream) {
                 for (Lcr lcr : transaction) {
                     serial.write(lcr, null);
+                    oneByOne.write(lcr, null);
                     parallel.write(lcr, null);
                 }
                 if (transaction.get(0).commitScn() % 7000 == 0) {
                     parallel.flush(false); // a checkpoint now and then
+                    serial.flush(false);
                 }
             }
-            serial.flush(true);
-            parallel.flush(true);
-            serial.close();
-            parallel.close();
+            for (JdbcSinkWriter writer : List.of(serial, oneByOne, parallel)) {
+                writer.flush(true);
+                writer.close();
+            }
 
             List<String> expected = model.rows();
             assertThat(rows(db, "SELECT \"ID\", \"NOTE\", \"AMOUNT\" FROM \"S_ACCT\" ORDER BY \"ID\"")).isEqualTo(expected);
             assertThat(rows(db, "SELECT \"ID\", \"NOTE\", \"AMOUNT\" FROM \"P_ACCT\" ORDER BY \"ID\"")).isEqualTo(expected);
+            assertThat(rows(db, "SELECT \"ID\", \"NOTE\", \"AMOUNT\" FROM \"O_ACCT\" ORDER BY \"ID\"")).isEqualTo(expected);
             String audit = "SELECT \"ID\", \"NOTE\" FROM \"%sAUDIT\" ORDER BY \"ID\", \"NOTE\"";
-            assertThat(rows(db, audit.formatted("P_"))).hasSize(model.auditRows).isEqualTo(rows(db, audit.formatted("S_")));
+            assertThat(rows(db, audit.formatted("P_"))).hasSize(model.auditRows).isEqualTo(rows(db, audit.formatted("S_")))
+                    .isEqualTo(rows(db, audit.formatted("O_")));
             String errors = "SELECT \"POSITION\", \"ORDINAL\", \"COMMAND\" FROM \"REDO_CDC_ERRORS\" WHERE \"SINK_NAME\" = '%s'"
                     + " ORDER BY \"POSITION\", \"ORDINAL\"";
             assertThat(rows(db, errors.formatted("parallel"))).hasSize(model.rejectedLcrs)
-                    .isEqualTo(rows(db, errors.formatted("serial")));
+                    .isEqualTo(rows(db, errors.formatted("serial"))).isEqualTo(rows(db, errors.formatted("single")));
             List<Lcr> last = stream.get(stream.size() - 1);
+            String lastPosition = last.get(last.size() - 1).position();
             assertThat(rows(db, "SELECT \"SINK_NAME\", \"POSITION\" FROM \"REDO_CDC_APPLIED\" ORDER BY 1")).containsExactly(
-                    "parallel|" + last.get(last.size() - 1).position(), "serial|" + last.get(last.size() - 1).position());
+                    "parallel|" + lastPosition, "serial|" + lastPosition, "single|" + lastPosition);
         }
     }
 
@@ -153,12 +162,12 @@ class ParallelApplyEquivalenceTest {
         }
     }
 
-    private static JdbcSinkWriter writer(TestDatabase db, String sinkName, String prefix, int parallelism)
-            throws Exception {
-        JdbcSinkOptions options = JdbcSinkOptions.builder().jdbcUrl(db.url()).user(db.user())
+    private static JdbcSinkWriter writer(TestDatabase db, String sinkName, String prefix, int parallelism,
+                                         UnaryOperator<JdbcSinkOptions.Builder> configure) throws Exception {
+        JdbcSinkOptions options = configure.apply(JdbcSinkOptions.builder().jdbcUrl(db.url()).user(db.user())
                 .password(JdbcSecret.of(db.password())).sinkName(sinkName).applyParallelism(parallelism)
                 .mapTable("OE.ACCT", db.schema() + "." + prefix + "ACCT")
-                .mapTable("OE.AUDIT", db.schema() + "." + prefix + "AUDIT").build();
+                .mapTable("OE.AUDIT", db.schema() + "." + prefix + "AUDIT")).build();
         return JdbcSinkWriter.create(new ApplyContext(options, new JdbcSinkMetrics(new UnregisteredMetricsGroup())),
                 List.of());
     }

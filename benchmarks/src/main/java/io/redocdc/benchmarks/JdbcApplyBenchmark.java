@@ -27,20 +27,20 @@ import org.apache.flink.util.FileUtils;
 
 /**
  * Rows/s applied to PostgreSQL, one workload, one run: the whole capture job into the JDBC apply sink, the
- * sink's applier alone on the captured LCRs, the naive replay of the classic LogMiner scripts (one autocommitted
+ * sink's writer alone on the captured LCRs, the naive replay of the classic LogMiner scripts (one autocommitted
  * statement per change) on the same LCRs, and for reference the job into ogg-json files (capture without a
  * database). Every variant starts from empty tables and is checked against the simulator's expected rows; a
  * variant with a wrong result is reported and fails the run (exit status 1). Simulation and collecting the
  * LCRs for the replays are not timed; the job variants' time includes job start.
  *
  * <p>Usage: {@code benchmarks/run-jdbc-apply.sh [--transactions 20000] [--threads 2] [--parallelism 2]
- * [--apply-parallelism 1,4] [--backend hashmap] [--variants files,sink,applier,naive] [--jdbc-url URL] [--user U] [--password-env VAR]}; the URL, user
- * and password default to REDO_CDC_TEST_PG_URL, REDO_CDC_TEST_PG_USER and REDO_CDC_TEST_PG_PASSWORD. The
+ * [--apply-parallelism 1,4] [--backend hashmap] [--variants files,sink,writer,naive] [--sink-options
+ * "sink.group-max-rows=1;..."] [--jdbc-url URL] [--user U] [--password-env VAR]}; the URL, user and password default to REDO_CDC_TEST_PG_URL, REDO_CDC_TEST_PG_USER and REDO_CDC_TEST_PG_PASSWORD. The
  * database should be a throw-away one: schema OE and the sink's state tables are dropped before each variant.
  */
 public final class JdbcApplyBenchmark {
 
-    private static final String ALL_VARIANTS = "files,sink,applier,naive";
+    private static final String ALL_VARIANTS = "files,sink,writer,naive";
 
     private final TargetDatabase database;
     private final CaptureTopology topology;
@@ -68,7 +68,7 @@ public final class JdbcApplyBenchmark {
         String password = System.getenv(passwordVariable);
         TargetDatabase database = new TargetDatabase(opts.get("jdbc-url", System.getenv("REDO_CDC_TEST_PG_URL")),
                 opts.get("user", System.getenv("REDO_CDC_TEST_PG_USER")),
-                password == null ? null : JdbcSecret.of(password));
+                password == null ? null : JdbcSecret.of(password), opts.get("sink-options", ""));
 
         System.out.printf("RESULT machine: %d cores, max heap %,d MiB, java %s, %s%n",
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20,
@@ -103,8 +103,8 @@ public final class JdbcApplyBenchmark {
         for (int applyParallelism : variants.contains("sink") ? applyParallelisms : List.<Integer>of()) {
             sinkJob(changes, parallelism, applyParallelism);
         }
-        if (variants.contains("applier")) {
-            applierReplay(changes);
+        if (variants.contains("writer")) {
+            writerReplay(changes);
         }
         if (variants.contains("naive")) {
             naiveReplay(changes);
@@ -139,16 +139,13 @@ public final class JdbcApplyBenchmark {
         report(variant, changes.rows(), changes.transactions(), seconds, verifyTarget(changes, options));
     }
 
-    private void applierReplay(CapturedChanges changes) throws SQLException {
-        String variant = "JDBC sink applier alone (no Flink)";
+    private void writerReplay(CapturedChanges changes) throws Exception {
+        String variant = "JDBC sink writer alone (no Flink)";
         database.reset(tables);
-        JdbcSinkOptions options = database.sinkOptions("bench-applier").build();
-        double seconds;
-        try (Connection connection = database.connect()) {
-            long start = System.nanoTime();
-            ApplierReplay.apply(connection, options, changes);
-            seconds = seconds(start);
-        }
+        JdbcSinkOptions options = database.sinkOptions("bench-writer").build();
+        long start = System.nanoTime();
+        WriterReplay.apply(options, changes);
+        double seconds = seconds(start);
         report(variant, changes.rows(), changes.transactions(), seconds, verifyTarget(changes, options));
     }
 

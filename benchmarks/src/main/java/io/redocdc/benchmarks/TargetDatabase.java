@@ -16,7 +16,8 @@ import java.util.List;
 
 /**
  * The PostgreSQL database the benchmark applies to. Every variant starts from the same empty state: the
- * simulator's schemas are dropped and created again, and the sink's REDO_CDC_* tables are dropped. Use a throw-away database: the schemas the simulator captures (OE) are dropped with their contents.
+ * simulator's schemas are dropped and created again, and the sink's REDO_CDC_* tables are dropped. Use a
+ * throw-away database: the schemas the simulator captures (OE) are dropped with their contents.
  */
 final class TargetDatabase {
 
@@ -26,8 +27,10 @@ final class TargetDatabase {
     private final String jdbcUrl;
     private final String user;
     private final JdbcSecret password;
+    private final String sinkOptions;
 
-    TargetDatabase(String jdbcUrl, String user, JdbcSecret password) {
+    /** @param sinkOptions extra sink options for every variant, {@code key=value} pairs separated by ';' */
+    TargetDatabase(String jdbcUrl, String user, JdbcSecret password, String sinkOptions) {
         if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:postgresql:")) {
             throw new IllegalArgumentException("option --jdbc-url (or REDO_CDC_TEST_PG_URL): expected a "
                     + "jdbc:postgresql: URL, got " + jdbcUrl);
@@ -35,12 +38,23 @@ final class TargetDatabase {
         this.jdbcUrl = jdbcUrl;
         this.user = user;
         this.password = password;
+        this.sinkOptions = sinkOptions;
     }
 
     /** Sink options for this database; the benchmark stops at the first failed transaction. */
     JdbcSinkOptions.Builder sinkOptions(String sinkName) {
-        return JdbcSinkOptions.builder().jdbcUrl(jdbcUrl).user(user).password(password).sinkName(sinkName)
-                .onError(OnError.STOP);
+        JdbcSinkOptions.Builder builder = JdbcSinkOptions.builder().jdbcUrl(jdbcUrl).user(user).password(password)
+                .sinkName(sinkName).onError(OnError.STOP);
+        for (String pair : sinkOptions.split(";")) {
+            int eq = pair.indexOf('=');
+            if (eq > 0) {
+                builder.option(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+            } else if (!pair.isBlank()) {
+                throw new IllegalArgumentException("option --sink-options: expected key=value pairs separated by "
+                        + "';', got '" + pair + "'");
+            }
+        }
+        return builder;
     }
 
     Connection connect() throws SQLException {

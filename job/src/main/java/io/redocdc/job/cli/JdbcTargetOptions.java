@@ -31,6 +31,8 @@ public final class JdbcTargetOptions {
     static final String SINK_NAME = "--" + JdbcSinkOptions.SINK_NAME;
     static final String STATE_SCHEMA = "--" + JdbcSinkOptions.STATE_SCHEMA;
     static final String SPOOL_MEMORY_LCRS = "--" + JdbcSinkOptions.SPOOL_MEMORY_LCRS;
+    static final String GROUP_MAX_ROWS = "--" + JdbcSinkOptions.GROUP_MAX_ROWS;
+    static final String GROUP_MAX_LATENCY = "--" + JdbcSinkOptions.GROUP_MAX_LATENCY;
 
     @Option(names = JDBC_URL, paramLabel = "URL",
             description = "Target database: jdbc:oracle:..., jdbc:postgresql:... or jdbc:h2:...")
@@ -95,6 +97,17 @@ public final class JdbcTargetOptions {
                     + "(default " + JdbcSinkOptions.DEFAULT_SPOOL_MEMORY_LCRS + ").")
     Integer spoolMemoryLcrs;
 
+    @Option(names = GROUP_MAX_ROWS, paramLabel = "N",
+            description = "Consecutive source transactions share one target transaction until it holds this many "
+                    + "rows (default " + JdbcSinkOptions.DEFAULT_GROUP_MAX_ROWS + "; 1: one target transaction per "
+                    + "source transaction).")
+    Integer groupMaxRows;
+
+    @Option(names = GROUP_MAX_LATENCY, paramLabel = "DURATION",
+            description = "Longest time a group waits for more transactions before it commits (default "
+                    + JdbcSinkOptions.DEFAULT_GROUP_MAX_LATENCY_MILLIS + "ms).")
+    String groupMaxLatency;
+
     /**
      * The sink's options, checked: URL required, at most one password source.
      *
@@ -131,6 +144,8 @@ public final class JdbcTargetOptions {
             optional(builder, JdbcSinkOptions.SINK_NAME, sinkName);
             optional(builder, JdbcSinkOptions.STATE_SCHEMA, stateSchema);
             optional(builder, JdbcSinkOptions.SPOOL_MEMORY_LCRS, spoolMemoryLcrs);
+            optional(builder, JdbcSinkOptions.GROUP_MAX_ROWS, groupMaxRows);
+            optional(builder, JdbcSinkOptions.GROUP_MAX_LATENCY, groupMaxLatency);
             return builder.build();
         } catch (IllegalArgumentException e) {
             // the sink's messages start with "option <key>"; the key is the option name without "--"
@@ -158,6 +173,8 @@ public final class JdbcTargetOptions {
         addIf(given, sinkName != null, SINK_NAME);
         addIf(given, stateSchema != null, STATE_SCHEMA);
         addIf(given, spoolMemoryLcrs != null, SPOOL_MEMORY_LCRS);
+        addIf(given, groupMaxRows != null, GROUP_MAX_ROWS);
+        addIf(given, groupMaxLatency != null, GROUP_MAX_LATENCY);
         return given;
     }
 

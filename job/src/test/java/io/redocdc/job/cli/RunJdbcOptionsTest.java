@@ -50,7 +50,8 @@ class RunJdbcOptionsTest {
                 "--sink.drop-columns", "OE.ORDERS.SECRET", "--sink.conflict", "OE.ORDERS=maximum:VERSION",
                 "--sink.conflict", "OE.ITEMS=overwrite,OE.LOG=discard", "--primary-key", "oe.log=log_id",
                 "--sink.on-error", "stop", "--apply.parallelism", "3", "--sink.ddl", "skip", "--sink.name", "app",
-                "--sink.state-schema", "cdc_state", "--sink.spool-memory-lcrs", "99");
+                "--sink.state-schema", "cdc_state", "--sink.spool-memory-lcrs", "99", "--sink.group-max-rows", "1",
+                "--sink.group-max-latency", "2s");
 
         assertThat(options.appliesToDatabase()).isTrue();
         assertThat(options.sinkDir()).as("no --sink.dir: nothing is written to files").isNull();
@@ -73,6 +74,8 @@ class RunJdbcOptionsTest {
         assertThat(sink.sinkName()).isEqualTo("app");
         assertThat(sink.stateSchema()).isEqualTo("cdc_state");
         assertThat(sink.spoolMemoryLcrs()).isEqualTo(99);
+        assertThat(sink.groupMaxRows()).isEqualTo(1);
+        assertThat(sink.groupMaxLatencyMillis()).isEqualTo(2000);
         assertThat(options.toString()).doesNotContain("s3cret");
     }
 
@@ -87,6 +90,7 @@ class RunJdbcOptionsTest {
         assertThat(sink.sinkName()).isEqualTo(JdbcSinkOptions.DEFAULT_SINK_NAME);
         assertThat(sink.stateSchema()).isNull();
         assertThat(sink.password()).isNull();
+        assertThat(sink.groupMaxRows()).isEqualTo(JdbcSinkOptions.DEFAULT_GROUP_MAX_ROWS);
     }
 
     @Test

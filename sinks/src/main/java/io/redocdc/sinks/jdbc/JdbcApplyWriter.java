@@ -24,10 +24,14 @@ import org.slf4j.LoggerFactory;
  * itself knows what it has, and a replay after a restore skips exactly that. Every source transaction is in the
  * target whole or not at all, in commit order.
  *
- * <p>A failure inside a group rolls the target transaction back and applies the group's transactions again, one
- * per target transaction, from their spools: the one the target rejects is then alone; with
- * {@code sink.on-error=continue} it is written whole to REDO_CDC_ERRORS (from the spool, then as its remaining LCRs
- * arrive) in one target transaction with the applied position; with {@code stop} the job fails without restarts.
+ * <p>With {@code sink.batch-reorder} a group keeps one JDBC batch per statement shape, reordering statements of
+ * different target rows (see {@link TransactionApplier}).
+ *
+ * <p>A failure inside a group (or in a reordered group of one) rolls the target transaction back and applies the
+ * group's transactions again in their original statement order, one per target transaction, from their spools:
+ * the one the target rejects is then alone; with {@code sink.on-error=continue} it is written whole to
+ * REDO_CDC_ERRORS (from the spool, then as its remaining LCRs arrive) in one target transaction with the applied
+ * position; with {@code stop} the job fails without restarts.
  * A lost connection fails the job with an IOException so that Flink restarts it from the last checkpoint.
  * Transactions a parallel run applied above the low mark before it crashed are skipped (see
  * {@link AppliedPositionStore}). {@link #close} commits a group of complete transactions (a half-received one
@@ -90,9 +94,10 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
                     + SqlErrors.describe(e), e);
         }
         LOG.info("JDBC apply sink {} on {} ({}): applied position {}, {} transactions applied above it by a "
-                + "parallel run; group commit up to {} rows or {} ms", options.sinkName(), options.jdbcUrl(),
+                + "parallel run; group commit up to {} rows or {} ms, {}", options.sinkName(), options.jdbcUrl(),
                 context.dialect().name(), applied == null ? "none (nothing applied yet)" : applied,
-                appliedAtStart.aboveLowMark().size(), options.groupMaxRows(), options.groupMaxLatencyMillis());
+                appliedAtStart.aboveLowMark().size(), options.groupMaxRows(), options.groupMaxLatencyMillis(),
+                options.batchReorder() ? "batches reordered per statement shape" : "batches in statement order");
         for (JdbcWriterState state : restored) {
             LOG.info("re-applying {} LCRs of the transaction open at the restored checkpoint",
                     state.openTransaction().size());
@@ -151,13 +156,14 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
         }
         current = newSpool();
         if (group.isEmpty()) {
-            startGroup();
+            startGroup(options.batchReorder());
         }
         phase = Phase.APPLYING;
     }
 
-    private void startGroup() {
-        applier.begin();
+    /** Opens a group; {@code reorder}: its statements may be batched out of order ({@code sink.batch-reorder}). */
+    private void startGroup(boolean reorder) {
+        applier.begin(reorder);
         commitDue = false;
         long generation = ++groupGeneration;
         if (timers != null && options.groupMaxRows() > 1) {
@@ -197,11 +203,13 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
             if (SqlErrors.isConnectionLoss(e)) {
                 throw e;
             }
-            if (group.isEmpty()) {
+            if (group.isEmpty() && !applier.reorders()) {
                 fail(lcr, e);
             } else {
-                LOG.info("{} failed inside a group of {} transactions ({}); applying them one by one",
-                        lcr.position(), group.size(), SqlErrors.describe(e));
+                // reordered statements may fail where the original order would not: the replay is in order
+                LOG.info("{} failed inside a group of {} transactions and the one arriving ({}{}); applying them "
+                        + "one by one in the original order", lcr.position(), group.size(),
+                        applier.reorders() ? "statements reordered, " : "", SqlErrors.describe(e));
                 separateFromGroup();
             }
         }
@@ -252,12 +260,13 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
 
     /**
      * Rolls back the open target transaction, commits the group's complete transactions one per target
-     * transaction, and applies what arrived of the current one again, alone (it continues as a group of one).
+     * transaction, and applies what arrived of the current one again, alone (it continues as a group of one),
+     * all in the original statement order (the group goes on without reordering until it commits).
      */
     private void separateFromGroup() throws SQLException, IOException {
         applier.rollback();
         applyGroupOneByOne();
-        startGroup();
+        startGroup(false);
         Lcr[] failedAt = {null};
         SQLException[] failure = {null};
         current.forEach(lcr -> {
@@ -286,9 +295,9 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
         clearGroup();
     }
 
-    /** Applies one spooled transaction in its own target transaction, or queues it as failed. */
+    /** Applies one spooled transaction in its own target transaction, in order, or queues it as failed. */
     private void applyAlone(Grouped transaction) throws SQLException, IOException {
-        applier.begin();
+        applier.begin(false);
         Lcr[] at = {null};
         try {
             transaction.spool().forEach(lcr -> {
@@ -322,6 +331,8 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
         String message = SqlErrors.describe(cause);
         String transaction = ApplyFailures.describe(at, message);
         if (options.onError() == OnError.STOP) {
+            // give up the rest of the group too: close() must not commit it with a position past this one
+            rollbackQuietly();
             throw new SuppressRestartsException(ApplyFailures.stop(transaction, cause));
         }
         LOG.warn("{}; writing the whole transaction to {} ({}=continue)", transaction, ErrorTable.TABLE,

@@ -31,6 +31,8 @@ import org.apache.flink.util.TimeUtils;
  * @param groupMaxRows     group commit: the serial writer commits its target transaction once the source
  *                         transactions applied in it hold this many rows (1: one target transaction each)
  * @param groupMaxLatencyMillis group commit: a target transaction stays open at most this long (milliseconds)
+ * @param batchReorder     the serial writer batches per statement shape across a group, reordering statements of
+ *                         different rows (see {@link Builder#batchReorder(boolean)})
  */
 public record JdbcSinkOptions(
         String jdbcUrl,
@@ -49,7 +51,8 @@ public record JdbcSinkOptions(
         String stateSchema,
         int spoolMemoryLcrs,
         int groupMaxRows,
-        long groupMaxLatencyMillis) implements Serializable {
+        long groupMaxLatencyMillis,
+        boolean batchReorder) implements Serializable {
 
     public static final String JDBC_URL = "sink.jdbc-url";
     public static final String USER = "sink.user";
@@ -70,6 +73,7 @@ public record JdbcSinkOptions(
     public static final String SPOOL_MEMORY_LCRS = "sink.spool-memory-lcrs";
     public static final String GROUP_MAX_ROWS = "sink.group-max-rows";
     public static final String GROUP_MAX_LATENCY = "sink.group-max-latency";
+    public static final String BATCH_REORDER = "sink.batch-reorder";
 
     public static final int DEFAULT_BATCH_SIZE = 500;
     public static final String DEFAULT_SINK_NAME = "redo-cdc";
@@ -99,7 +103,8 @@ public record JdbcSinkOptions(
                 + ", primary keys=" + primaryKeys + ", " + ON_ERROR + "=" + onError + ", " + APPLY_PARALLELISM + "="
                 + applyParallelism + ", " + DDL + "=" + ddl + ", " + SINK_NAME + "=" + sinkName + ", "
                 + STATE_SCHEMA + "=" + stateSchema + ", " + SPOOL_MEMORY_LCRS + "=" + spoolMemoryLcrs + ", "
-                + GROUP_MAX_ROWS + "=" + groupMaxRows + ", " + GROUP_MAX_LATENCY + "=" + groupMaxLatencyMillis + "ms}";
+                + GROUP_MAX_ROWS + "=" + groupMaxRows + ", " + GROUP_MAX_LATENCY + "=" + groupMaxLatencyMillis + "ms, "
+                + BATCH_REORDER + "=" + batchReorder + "}";
     }
 
     /** Builder; {@link #build()} validates. */
@@ -121,6 +126,7 @@ public record JdbcSinkOptions(
         private int spoolMemoryLcrs = DEFAULT_SPOOL_MEMORY_LCRS;
         private int groupMaxRows = DEFAULT_GROUP_MAX_ROWS;
         private long groupMaxLatencyMillis = DEFAULT_GROUP_MAX_LATENCY_MILLIS;
+        private boolean batchReorder = true;
 
         private Builder() {
         }
@@ -152,11 +158,12 @@ public record JdbcSinkOptions(
                 case SPOOL_MEMORY_LCRS -> spoolMemoryLcrs(parseInt(key, value));
                 case GROUP_MAX_ROWS -> groupMaxRows(parseInt(key, value));
                 case GROUP_MAX_LATENCY -> groupMaxLatency(parseDuration(key, value));
+                case BATCH_REORDER -> batchReorder(parseBoolean(key, value));
                 default -> throw new IllegalArgumentException("unknown JDBC sink option " + key + " (value '"
                         + value + "'); known: " + List.of(JDBC_URL, USER, PASSWORD_FILE, BATCH_SIZE, TABLE_MAP,
                         COLUMN_MAP, DROP_COLUMNS, CONFLICT_PREFIX + "OWNER.TABLE", PRIMARY_KEY_PREFIX + "OWNER.TABLE",
                         ON_ERROR, APPLY_PARALLELISM, DDL, SINK_NAME, STATE_SCHEMA, SPOOL_MEMORY_LCRS, GROUP_MAX_ROWS,
-                        GROUP_MAX_LATENCY));
+                        GROUP_MAX_LATENCY, BATCH_REORDER));
             }
             return this;
         }
@@ -283,6 +290,22 @@ public record JdbcSinkOptions(
             return this;
         }
 
+        /**
+         * {@code sink.batch-reorder} (default true): within a group's target transaction the serial writer keeps
+         * one pending JDBC batch per statement shape and runs them together, so statements of different rows may
+         * execute in another order than in the source; statements on the same target row (by its key, before
+         * and after image) keep their order, so the final state is the same. Rows without a usable key and
+         * rows of tables with conflict policy discard are applied in order. On any error (and on a conflict
+         * under policy error) the group is rolled back and applied again in the original order, so a foreign
+         * key or other unique key that the reordering trips only costs that replay. Turn it off for targets
+         * with triggers or cascading foreign keys (ON DELETE CASCADE/SET NULL), whose effects depend on the
+         * order of statements on different rows; the serial writer only (parallel apply runs in order).
+         */
+        public Builder batchReorder(boolean batchReorder) {
+            this.batchReorder = batchReorder;
+            return this;
+        }
+
         public JdbcSinkOptions build() {
             if (jdbcUrl == null || jdbcUrl.isBlank()) {
                 throw new IllegalArgumentException("option " + JDBC_URL + " is required; got " + jdbcUrl);
@@ -325,7 +348,7 @@ public record JdbcSinkOptions(
             return new JdbcSinkOptions(jdbcUrl, user, password, batchSize, Map.copyOf(tableMap),
                     Map.copyOf(columnMap), Set.copyOf(dropColumns), Map.copyOf(conflictPolicies),
                     Map.copyOf(primaryKeys), onError, applyParallelism, ddl, sinkName, stateSchema, spoolMemoryLcrs,
-                    groupMaxRows, groupMaxLatencyMillis);
+                    groupMaxRows, groupMaxLatencyMillis, batchReorder);
         }
 
         private static void require(boolean ok, String key, String rule, Object actual) {
@@ -380,6 +403,14 @@ public record JdbcSinkOptions(
                 throw new IllegalArgumentException("option " + key + ": expected a duration such as 200ms, 1s or "
                         + "200 (milliseconds); got '" + value + "'", e);
             }
+        }
+
+        private static boolean parseBoolean(String key, String value) {
+            String text = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
+            if (!text.equals("true") && !text.equals("false")) {
+                throw new IllegalArgumentException("option " + key + ": expected true or false; got '" + value + "'");
+            }
+            return text.equals("true");
         }
 
         private static int parseInt(String key, String value) {

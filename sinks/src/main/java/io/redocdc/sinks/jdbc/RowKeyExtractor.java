@@ -57,6 +57,56 @@ final class RowKeyExtractor {
         }
     }
 
+    /**
+     * The target rows one mapped row statement writes: its key in the before image (UPDATE, DELETE) and in the
+     * after image (INSERT, UPDATE; once when equal). Null when it cannot be keyed: the target table has no key,
+     * or a key column is missing from an image (dropped, or an Unsupported Type value).
+     */
+    static List<RowKey> rowKeys(MappedRow row, JdbcDialect dialect) {
+        List<String> key = row.metadata().keyColumns();
+        if (key.isEmpty()) {
+            return null;
+        }
+        String table = dialect.qualified(row.table());
+        LcrCommand command = row.lcr().command();
+        List<RowKey> keys = new ArrayList<>(2);
+        if (command != LcrCommand.INSERT) {
+            RowKey before = keyOf(table, row.oldValues(), key);
+            if (before == null) {
+                return null;
+            }
+            keys.add(before);
+        }
+        if (command != LcrCommand.DELETE) {
+            RowKey after = keyOf(table, row.newValues(), key);
+            if (after == null) {
+                return null;
+            }
+            if (!keys.contains(after)) {
+                keys.add(after);
+            }
+        }
+        return keys;
+    }
+
+    private static RowKey keyOf(String table, List<MappedValue> image, List<String> key) {
+        List<String> values = new ArrayList<>(key.size());
+        for (String column : key) {
+            MappedValue value = null;
+            for (MappedValue candidate : image) {
+                if (candidate.name().equals(column)) {
+                    value = candidate;
+                    break;
+                }
+            }
+            if (value == null) {
+                return null;
+            }
+            values.add(value.value().text());
+        }
+        return new RowKey(table, values);
+    }
+
     private void addKey(TransactionFootprint footprint, String table, Lcr lcr, ColumnValue[] image, List<String> key) {
         List<String> values = new ArrayList<>(key.size());
         for (String column : key) {

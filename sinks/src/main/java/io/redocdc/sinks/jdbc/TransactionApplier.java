@@ -2,6 +2,7 @@ package io.redocdc.sinks.jdbc;
 
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.LcrCommand;
+import io.redocdc.sinks.jdbc.parallel.RowKey;
 import java.sql.BatchUpdateException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -22,7 +23,11 @@ import org.slf4j.LoggerFactory;
  * several appliers may share an {@link ApplyContext}. Statements stay prepared until {@link #close}.
  *
  * <p>Statements run as LCRs arrive (a transaction is never collected in memory), batched per consecutive run
- * of the same statement shape (table, command, column list, null mask) up to {@code sink.batch-size}. Every
+ * of the same statement shape (table, command, column list, null mask) up to {@code sink.batch-size}. With
+ * reordering ({@link #begin(boolean)}, {@code sink.batch-reorder}) there is one pending batch per shape instead,
+ * run in order of first use at {@link #flush}; one runs earlier when it is full or holds a row that a
+ * statement of another shape writes next (see {@link PendingBatches}): statements of different target rows may
+ * then run in another order. Every
  * update count is checked: an UPDATE or DELETE that changed no row, or an INSERT with a duplicate key, is a
  * conflict, handled by the table's {@link ConflictPolicy}. Where a driver cannot report batch update counts
  * ({@link JdbcDialect#reportsBatchUpdateCounts()}, or SUCCESS_NO_INFO seen once), UPDATE and DELETE run one by
@@ -38,7 +43,8 @@ public class TransactionApplier implements AutoCloseable {
     private final StatementCache statements;
     private final ConflictResolver resolver;
     private boolean batchCountsReported;
-    private Batch batch;
+    private final PendingBatches pending = new PendingBatches();
+    private boolean reorder;
     private long rowsInTransaction;
     /** Source transactions and their rows ended in the open target transaction, counted as applied at commit. */
     private long transactionsInGroup;
@@ -59,12 +65,26 @@ public class TransactionApplier implements AutoCloseable {
         return connection;
     }
 
-    /** Starts a transaction (JDBC opens the target transaction with the first statement). */
+    /** Starts a transaction applied in order (JDBC opens the target transaction with the first statement). */
     public void begin() {
-        batch = null;
+        begin(false);
+    }
+
+    /**
+     * Starts a transaction or group; with {@code reorder}, statements of different target rows may be batched
+     * out of order until the next begin. The caller must apply again in order (begin(false)) what failed so.
+     */
+    public void begin(boolean reorder) {
+        this.reorder = reorder;
+        pending.clear();
         rowsInTransaction = 0;
         transactionsInGroup = 0;
         rowsInGroup = 0;
+    }
+
+    /** True when this transaction or group may run statements out of order (see {@link #begin(boolean)}). */
+    public boolean reorders() {
+        return reorder;
     }
 
     /** Applies one LCR of the current transaction (possibly only adding it to a batch). */
@@ -77,53 +97,93 @@ public class TransactionApplier implements AutoCloseable {
         RowStatement row = RowStatement.of(MappedRow.of(lcr, connection, context.catalog(), context.mapping()),
                 context.dialect());
         ConflictPolicy policy = context.options().conflictPolicy(lcr.qualifiedTable());
-        boolean oneByOne = row.command() != LcrCommand.INSERT && !batchCountsReported;
-        if (batch != null && (oneByOne || !batch.sql.equals(row.sql())
-                || batch.rows.size() >= context.options().batchSize())) {
-            flush();
-        }
         rowsInTransaction++;
-        if (oneByOne) {
+        if (row.command() != LcrCommand.INSERT && !batchCountsReported) {
+            flush();
             executeRow(row, policy);
             return;
         }
-        if (batch == null) {
-            batch = new Batch(row.sql(), statements.get(row.sql()), policy, row.command());
+        List<RowKey> keys = reorder && mayReorder(policy)
+                ? RowKeyExtractor.rowKeys(row.row(), context.dialect()) : null;
+        if (reorder) {
+            run(pending.takeBlocking(row.sql(), keys));
+        } else if (pending.get(row.sql()) == null) {
+            flush(); // in order, only the batch of the last shape may take the row: at most one is pending
         }
+        Batch batch = pending.get(row.sql());
+        if (batch != null && batch.rows.size() >= context.options().batchSize()) {
+            run(List.of(pending.take(batch)));
+            batch = null;
+        }
+        if (batch == null) {
+            PreparedStatement statement = statements.get(row.sql());
+            statements.pin(statement);
+            batch = new Batch(row.sql(), statement, policy, row.command());
+        }
+        pending.add(batch, keys, reorder && keys == null); // first: a failed bind still leaves it to discard
         row.bind(batch.statement);
         batch.statement.addBatch();
         batch.rows.add(row);
     }
 
-    /** Executes the pending batch, resolving conflicts. */
+    /** Executes the pending batches in order of first use, resolving conflicts. */
     public void flush() throws SQLException {
-        if (batch == null) {
-            return;
+        run(pending.takeAll());
+    }
+
+    /** Executes batches taken from the pending ones; after a failure the rest are dropped (the caller rolls back). */
+    private void run(List<Batch> batches) throws SQLException {
+        for (int i = 0; i < batches.size(); i++) {
+            try {
+                execute(batches.get(i));
+            } catch (SQLException | RuntimeException e) {
+                for (Batch unexecuted : batches.subList(i + 1, batches.size())) {
+                    discard(unexecuted);
+                }
+                throw e;
+            }
         }
-        Batch pending = batch;
-        batch = null;
-        Savepoint savepoint = pending.policy.resolution().resolvesInPlace() ? connection.setSavepoint() : null;
+    }
+
+    /**
+     * Whether rows of a table under this policy may be reordered. Not under discard: a reordered INSERT can hit
+     * another unique key that the original order frees first, and discard would drop it as a conflict where
+     * in order it applies (error fails and replays in order; overwrite, maximum and minimum upsert by key, which
+     * fails the same way), so such tables are applied in order (their rows count as without key).
+     */
+    private static boolean mayReorder(ConflictPolicy policy) {
+        return policy.resolution() != ConflictResolution.DISCARD;
+    }
+
+    private void discard(Batch batch) throws SQLException {
+        statements.unpin(batch.statement);
+        batch.statement.clearBatch();
+    }
+
+    private void execute(Batch batch) throws SQLException {
+        statements.unpin(batch.statement);
+        Savepoint savepoint = batch.policy.resolution().resolvesInPlace() ? connection.setSavepoint() : null;
         int conflict;
         try {
-            conflict = firstConflict(pending, pending.statement.executeBatch());
+            conflict = firstConflict(batch, batch.statement.executeBatch());
         } catch (BatchUpdateException e) {
-            pending.statement.clearBatch();
-            if (pending.command != LcrCommand.INSERT || !context.dialect().isDuplicateKey(e)) {
+            batch.statement.clearBatch();
+            if (batch.command != LcrCommand.INSERT || !context.dialect().isDuplicateKey(e)) {
                 throw e;
             }
             if (savepoint == null) {
-                int failed = failedIndex(e, pending.rows.size());
-                throw new ApplyConflictException(pending.rows.get(failed), e);
+                int failed = failedIndex(e, batch.rows.size());
+                throw new ApplyConflictException(batch.rows.get(failed), e);
             }
             conflict = 0;
         }
         if (conflict >= 0) {
             if (savepoint == null) {
-                throw new ApplyConflictException(pending.rows.get(conflict), null);
+                throw new ApplyConflictException(batch.rows.get(conflict), null);
             }
             connection.rollback(savepoint);
-            for (RowStatement row : pending.rows) {
-                executeRow(row, pending.policy);
+            for (RowStatement row : batch.rows) {
+                executeRow(row, batch.policy);
             }
         }
         release(savepoint);
@@ -137,7 +197,7 @@ public class TransactionApplier implements AutoCloseable {
 
     /**
      * Ends a source transaction without committing: the next one continues the same target transaction (group
-     * commit), and the pending batch may take its rows too.
+     * commit), and the pending batches may take its rows too.
      */
     public void endTransaction() {
         transactionsInGroup++;
@@ -189,11 +249,10 @@ public class TransactionApplier implements AutoCloseable {
         rowsInTransaction = 0;
     }
 
-    /** Drops the pending batch and rolls the target transaction back. */
+    /** Drops the pending batches and rolls the target transaction back. */
     public void rollback() throws SQLException {
-        if (batch != null) {
-            batch.statement.clearBatch();
-            batch = null;
+        for (Batch batch : pending.takeAll()) {
+            discard(batch);
         }
         rowsInTransaction = 0;
         transactionsInGroup = 0;
@@ -239,8 +298,8 @@ public class TransactionApplier implements AutoCloseable {
     }
 
     /** Index of the first UPDATE/DELETE that changed no row, or -1. */
-    private int firstConflict(Batch pending, int[] counts) {
-        if (pending.command == LcrCommand.INSERT) {
+    private int firstConflict(Batch batch, int[] counts) {
+        if (batch.command == LcrCommand.INSERT) {
             return -1;
         }
         for (int i = 0; i < counts.length; i++) {
@@ -252,7 +311,7 @@ public class TransactionApplier implements AutoCloseable {
                 batchCountsReported = false;
                 LOG.warn("the {} driver returned SUCCESS_NO_INFO for a batch of {} on {}: conflicts in that batch "
                         + "could not be detected; UPDATE and DELETE now run one by one", context.dialect().name(),
-                        pending.command, pending.rows.get(i).row().table());
+                        batch.command, batch.rows.get(i).row().table());
             }
         }
         return -1;
@@ -291,7 +350,8 @@ public class TransactionApplier implements AutoCloseable {
         }
     }
 
-    private static final class Batch {
+    /** A JDBC batch of one statement shape, with the row of each entry (update counts are checked per row). */
+    static final class Batch {
         final String sql;
         final PreparedStatement statement;
         final ConflictPolicy policy;

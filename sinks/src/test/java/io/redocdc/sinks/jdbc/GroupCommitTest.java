@@ -45,7 +45,8 @@ class GroupCommitTest {
                     .update("ORDERS", image(v("ID", "1"), v("NOTE", "t1")), image(v("ID", "1"), v("NOTE", "t3"))).build();
             List<Lcr> bad4 = txn(400).delete("ORDERS", v("ID", "8"), v("NOTE", "missing")).build();
             JdbcSinkMetrics metrics = metrics();
-            JdbcSinkWriter writer = writers.open(metrics, null, b -> b.groupMaxRows(100));
+            // in statement order, so that the batches run when this test says (ReorderedBatchingTest: reordered)
+            JdbcSinkWriter writer = writers.open(metrics, null, b -> b.groupMaxRows(100).batchReorder(false));
             feed(writer, t1, bad2, t3, bad4);
             // the failure seen in t3 committed t1 and queued bad2 alone; t3 and bad4 wait in a new group
             assertThat(rows(db, "SELECT \"ID\", \"NOTE\" FROM \"ORDERS\"")).containsExactly("1|t1");

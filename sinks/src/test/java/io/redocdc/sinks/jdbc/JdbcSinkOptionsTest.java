@@ -45,6 +45,17 @@ class JdbcSinkOptionsTest {
     }
 
     @Test
+    void batchReorderIsOnByDefaultAndTakesOnlyTrueOrFalse() {
+        assertThat(JdbcSinkOptions.builder().jdbcUrl(H2).build().batchReorder()).isTrue();
+        assertThat(JdbcSinkOptions.builder().jdbcUrl(H2).option("sink.batch-reorder", " FALSE ").build()
+                .batchReorder()).isFalse();
+        assertThat(JdbcSinkOptions.builder().jdbcUrl(H2).option("sink.batch-reorder", "true").build()
+                .batchReorder()).isTrue();
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().option("sink.batch-reorder", "yes"))
+                .hasMessageContaining("sink.batch-reorder").hasMessageContaining("'yes'");
+    }
+
+    @Test
     void parsesEveryOptionByKey(@TempDir Path dir) throws Exception {
         Path passwordFile = dir.resolve("pw");
         Files.writeString(passwordFile, "s3cret\n");

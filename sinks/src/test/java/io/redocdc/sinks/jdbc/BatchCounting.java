@@ -1,0 +1,38 @@
+package io.redocdc.sinks.jdbc;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+
+/** A connection whose prepared statements count their executeBatch calls (round trips of batched rows). */
+final class BatchCounting {
+
+    private BatchCounting() {
+    }
+
+    static Connection wrap(Connection connection, int[] counter) {
+        return proxy(Connection.class, connection, (method, result) -> result instanceof PreparedStatement statement
+                ? proxy(PreparedStatement.class, statement, (m, r) -> r, counter) : result, null);
+    }
+
+    private interface ResultWrapper {
+        Object wrap(Method method, Object result);
+    }
+
+    private static <T> T proxy(Class<T> type, T target, ResultWrapper wrapper, int[] counter) {
+        InvocationHandler handler = (self, method, args) -> {
+            if (counter != null && method.getName().equals("executeBatch")) {
+                counter[0]++;
+            }
+            try {
+                return wrapper.wrap(method, method.invoke(target, args));
+            } catch (InvocationTargetException e) {
+                throw e.getCause();
+            }
+        };
+        return type.cast(Proxy.newProxyInstance(BatchCounting.class.getClassLoader(), new Class<?>[] {type}, handler));
+    }
+}

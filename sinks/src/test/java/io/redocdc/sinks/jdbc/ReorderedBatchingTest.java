@@ -1,0 +1,323 @@
+package io.redocdc.sinks.jdbc;
+
+import static io.redocdc.sinks.jdbc.Transactions.txn;
+import static io.redocdc.sinks.jdbc.Transactions.v;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.redocdc.operators.lcr.Lcr;
+import io.redocdc.sinks.jdbc.testing.TestDatabase;
+import io.redocdc.sinks.jdbc.testing.TestDatabaseKind;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.UnaryOperator;
+import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * {@code sink.batch-reorder}: one pending batch per statement shape across a group gives the same target rows,
+ * error-queue entries and applied position as applying in order; what reordering trips (a foreign key) is
+ * replayed in order, and a transaction that really fails is still isolated and queued whole.
+ */
+class ReorderedBatchingTest {
+
+    @ParameterizedTest
+    @EnumSource(TestDatabaseKind.class)
+    void randomTransactionsGiveTheSameRowsErrorsAndPositionWithReorderingOnAndOff(TestDatabaseKind kind)
+            throws Exception {
+        for (long seed = 1; seed <= 3; seed++) {
+            RandomWorkload workload = RandomWorkload.generate(seed, 120);
+            Outcome reordered = applyRandom(kind, workload, true);
+            Outcome inOrder = applyRandom(kind, workload, false);
+            List<Lcr> last = workload.transactions.get(workload.transactions.size() - 1);
+            Outcome expected = new Outcome(workload.expectedRows.values().stream().toList(),
+                    workload.expectedErrors, List.of(last.get(last.size() - 1).position()));
+            assertThat(expected.errors()).as("seed %d queues some transactions", seed).isNotEmpty();
+            assertThat(reordered).as("seed %d with reordering", seed).isEqualTo(expected);
+            assertThat(inOrder).as("seed %d in order", seed).isEqualTo(expected);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TestDatabaseKind.class)
+    void aForeignKeyTheReorderingTripsCostsAnInOrderReplayAndQueuesNothing(TestDatabaseKind kind) throws Exception {
+        try (TestDatabase db = kind.open()) {
+            createParentAndChild(db);
+            // reordered, the children's batch (1, 2) runs before the parents' (1): child 2 misses its parent
+            List<Lcr> t1 = txn(100).insert("CHILD", v("ID", "1"), v("PID", "0")).build();
+            List<Lcr> t2 = txn(200).insert("PARENT", v("ID", "1")).build();
+            List<Lcr> t3 = txn(300).insert("CHILD", v("ID", "2"), v("PID", "1")).build();
+            // the same within one transaction: even applied alone it trips the key unless in order
+            List<Lcr> t4 = txn(400).insert("CHILD", v("ID", "3"), v("PID", "0")).insert("PARENT", v("ID", "2"))
+                    .insert("CHILD", v("ID", "4"), v("PID", "2")).build();
+            assertThatThrownBy(() -> applyAsOneReorderedGroup(db, t1, t2, t3)).isInstanceOf(SQLException.class);
+            assertThatThrownBy(() -> applyAsOneReorderedGroup(db, t4)).isInstanceOf(SQLException.class);
+            assertThat(rows(db, "SELECT COUNT(*) FROM \"CHILD\"")).containsExactly("0");
+
+            JdbcSinkMetrics metrics = metrics();
+            try (JdbcSinkWriter writer = open(db, metrics, b -> b)) {
+                feed(writer, List.of(t1, t2, t3, t4));
+                writer.flush(true);
+            }
+            assertThat(rows(db, "SELECT \"ID\", \"PID\" FROM \"CHILD\" ORDER BY 1"))
+                    .containsExactly("1|0", "2|1", "3|0", "4|2");
+            assertThat(rows(db, "SELECT \"ID\" FROM \"PARENT\" ORDER BY 1")).containsExactly("0", "1", "2");
+            assertThat(rows(db, "SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(t4));
+
+            // a group of one transaction: its failure is replayed in order too, not queued
+            List<Lcr> t5 = txn(500).insert("CHILD", v("ID", "5"), v("PID", "0")).insert("PARENT", v("ID", "3"))
+                    .insert("CHILD", v("ID", "6"), v("PID", "3")).build();
+            try (JdbcSinkWriter writer = open(db, metrics, b -> b.groupMaxRows(1))) {
+                feed(writer, List.of(t5));
+                writer.flush(true);
+            }
+            assertThat(rows(db, "SELECT COUNT(*) FROM \"CHILD\"")).containsExactly("6");
+            assertThat(rows(db, "SELECT COUNT(*) FROM \"REDO_CDC_ERRORS\"")).containsExactly("0");
+            assertThat(rows(db, "SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(t5));
+            assertThat(metrics.appliedTransactions().getCount()).isEqualTo(5);
+            assertThat(metrics.errorTransactions().getCount()).isZero();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TestDatabaseKind.class)
+    void aFailingTransactionInAReorderedGroupIsQueuedWholeAndTheOthersApplied(TestDatabaseKind kind)
+            throws Exception {
+        try (TestDatabase db = kind.open()) {
+            JdbcDialect dialect = JdbcDialect.forUrl(db.url());
+            execute(db, RandomWorkload.ddl("A", dialect));
+            execute(db, RandomWorkload.ddl("B", dialect));
+            List<Lcr> t1 = txn(100).insert("A", v("ID", "1")).insert("B", v("ID", "1")).build();
+            // its INSERTs join the batches of t1 and t3; its UPDATE matches no row when the group commits
+            List<Lcr> bad2 = txn(200).insert("A", v("ID", "2"))
+                    .update("A", Transactions.image(v("ID", "9"), v("V", "gone")),
+                            Transactions.image(v("ID", "9"), v("V", "x")))
+                    .insert("B", v("ID", "2")).build();
+            List<Lcr> t3 = txn(300).insert("A", v("ID", "3")).insert("B", v("ID", "3")).build();
+            JdbcSinkMetrics metrics = metrics();
+            try (JdbcSinkWriter writer = open(db, metrics, b -> b)) {
+                feed(writer, List.of(t1, bad2, t3));
+                assertThat(rows(db, "SELECT COUNT(*) FROM \"A\"")).as("nothing runs before the group commits")
+                        .containsExactly("0");
+                writer.flush(false);
+            }
+            assertThat(rows(db, "SELECT \"ID\" FROM \"A\" ORDER BY 1")).containsExactly("1", "3");
+            assertThat(rows(db, "SELECT \"ID\" FROM \"B\" ORDER BY 1")).containsExactly("1", "3");
+            assertThat(rows(db, "SELECT \"POSITION\", \"ORDINAL\", \"COMMAND\" FROM \"REDO_CDC_ERRORS\" ORDER BY 2"))
+                    .containsExactly(last(bad2) + "|0|INSERT", last(bad2) + "|1|UPDATE", last(bad2) + "|2|INSERT");
+            assertThat(rows(db, "SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(t3));
+            assertThat(metrics.appliedTransactions().getCount()).isEqualTo(2);
+            assertThat(metrics.errorTransactions().getCount()).isEqualTo(1);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TestDatabaseKind.class)
+    void anInsertOnAUniqueValueItsUpdateFreesFirstIsAppliedUnderEveryPolicy(TestDatabaseKind kind) throws Exception {
+        for (String policy : List.of("error", "discard", "overwrite")) {
+            try (TestDatabase db = kind.open()) {
+                JdbcDialect dialect = JdbcDialect.forUrl(db.url());
+                execute(db, "CREATE TABLE \"U\" (\"ID\" " + dialect.numberType() + "(10) PRIMARY KEY, \"EMAIL\" "
+                        + dialect.varcharType(20) + " UNIQUE)");
+                execute(db, "INSERT INTO \"U\" (\"ID\", \"EMAIL\") VALUES (1, 'a')");
+                // reordered, row 2 would join row 3's INSERT batch and run before the UPDATE frees 'a'
+                List<List<Lcr>> transactions = List.of(
+                        txn(100).insert("U", v("ID", "3"), v("EMAIL", "c")).build(),
+                        txn(200).update("U", Transactions.image(v("ID", "1"), v("EMAIL", "a")),
+                                Transactions.image(v("ID", "1"), v("EMAIL", "b"))).build(),
+                        txn(300).insert("U", v("ID", "2"), v("EMAIL", "a")).build());
+                try (JdbcSinkWriter writer = open(db, metrics(), b -> b.option("sink.conflict.OE.U", policy))) {
+                    feed(writer, transactions);
+                    writer.flush(true);
+                }
+                assertThat(rows(db, "SELECT \"ID\", \"EMAIL\" FROM \"U\" ORDER BY 1")).as(policy)
+                        .containsExactly("1|b", "2|a", "3|c");
+                assertThat(rows(db, "SELECT COUNT(*) FROM \"REDO_CDC_ERRORS\"")).as(policy).containsExactly("0");
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TestDatabaseKind.class)
+    void aConflictResolvedWhileAnotherBatchOfTheSameStatementIsPendingLeavesThatBatchIntact(TestDatabaseKind kind)
+            throws Exception {
+        try (TestDatabase db = kind.open()) {
+            JdbcDialect dialect = JdbcDialect.forUrl(db.url());
+            // no primary key in the target: overwrite upserts by UPDATE, then INSERT of the whole new image
+            execute(db, "CREATE TABLE \"K\" (\"ID\" " + dialect.numberType() + "(10), \"V\" "
+                    + dialect.varcharType(20) + ")");
+            List<Lcr> t1 = txn(100).update("K", Transactions.image(v("ID", "5"), v("V", "x")),
+                    Transactions.image(v("ID", "5"), v("V", "y"))).build();
+            List<Lcr> t2 = txn(200).insert("K", v("ID", "1"), v("V", "a")).insert("K", v("ID", "2"), v("V", "b"))
+                    .build();
+            try (JdbcSinkWriter writer = open(db, metrics(), b -> b.primaryKey("OE.K", "ID")
+                    .conflict("OE.K", ConflictPolicy.parse("sink.conflict.OE.K", "overwrite")))) {
+                feed(writer, List.of(t1, t2));
+                writer.flush(true);
+            }
+            assertThat(rows(db, "SELECT \"ID\", \"V\" FROM \"K\" ORDER BY 1")).containsExactly("1|a", "2|b", "5|y");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TestDatabaseKind.class)
+    void reorderingRunsOneBatchPerShapeUntilARowIsWrittenInAnotherShape(TestDatabaseKind kind) throws Exception {
+        List<Lcr> t1 = txn(100).insert("A", v("ID", "1")).insert("B", v("ID", "1")).insert("A", v("ID", "2"))
+                .insert("B", v("ID", "2")).insert("A", v("ID", "3")).build();
+        // row A 1 is pending in the INSERT batch: its UPDATE runs after it, then A 4 starts a new INSERT batch
+        List<Lcr> t2 = txn(200).insert("B", v("ID", "3"))
+                .update("A", Transactions.image(v("ID", "1"), Transactions.nul("V")),
+                        Transactions.image(v("ID", "1"), v("V", "u")))
+                .insert("A", v("ID", "4")).build();
+        try (TestDatabase db = kind.open()) {
+            assertThat(batchesExecuted(db, true, t1, t2)).isEqualTo(4);
+            assertThat(rows(db, "SELECT \"ID\", \"V\" FROM \"A\" ORDER BY 1"))
+                    .containsExactly("1|u", "2|null", "3|null", "4|null");
+            assertThat(rows(db, "SELECT COUNT(*) FROM \"B\"")).containsExactly("3");
+        }
+        try (TestDatabase db = kind.open()) {
+            assertThat(batchesExecuted(db, false, t1, t2)).isEqualTo(8);
+            assertThat(rows(db, "SELECT \"ID\", \"V\" FROM \"A\" ORDER BY 1"))
+                    .containsExactly("1|u", "2|null", "3|null", "4|null");
+        }
+    }
+
+    // ---- helpers ---------------------------------------------------------------------------------------------
+
+    /** Target rows of A, B, C, the error queue and the applied position after one run. */
+    private record Outcome(List<List<String>> rows, List<String> errors, List<String> applied) { }
+
+    private static Outcome applyRandom(TestDatabaseKind kind, RandomWorkload workload, boolean reorder)
+            throws Exception {
+        try (TestDatabase db = kind.open()) {
+            JdbcDialect dialect = JdbcDialect.forUrl(db.url());
+            for (String table : RandomWorkload.TABLES) {
+                execute(db, RandomWorkload.ddl(table, dialect));
+            }
+            try (JdbcSinkWriter writer = open(db, metrics(), b -> b.batchReorder(reorder).batchSize(4)
+                    .groupMaxRows(25).conflict("OE.B", ConflictPolicy.parse("sink.conflict.OE.B", "overwrite")))) {
+                feed(writer, workload.transactions);
+                writer.flush(true);
+            }
+            List<List<String>> tables = new ArrayList<>();
+            tables.add(rows(db, "SELECT \"ID\", \"V\" FROM \"A\" ORDER BY 1"));
+            tables.add(rows(db, "SELECT \"ID\", \"V\", \"W\" FROM \"B\" ORDER BY 1"));
+            tables.add(rows(db, "SELECT \"ID\", \"V\" FROM \"C\" ORDER BY 1"));
+            return new Outcome(tables, rows(db, "SELECT \"POSITION\", \"ORDINAL\", \"COMMAND\" FROM "
+                    + "\"REDO_CDC_ERRORS\" ORDER BY 1, 2"), rows(db, "SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\""));
+        }
+    }
+
+    /** Applies the transactions to new tables A and B as one group; returns how many JDBC batches ran. */
+    @SafeVarargs
+    private static int batchesExecuted(TestDatabase db, boolean reorder, List<Lcr>... transactions) throws Exception {
+        JdbcDialect dialect = JdbcDialect.forUrl(db.url());
+        execute(db, RandomWorkload.ddl("A", dialect));
+        execute(db, RandomWorkload.ddl("B", dialect));
+        JdbcSinkOptions options = options(db, b -> b);
+        AppliedPositionStore positions = new AppliedPositionStore(options.dialect(), null, options.sinkName());
+        int[] batches = {0};
+        try (Connection connection = db.connect();
+             TransactionApplier applier = new TransactionApplier(BatchCounting.wrap(connection, batches),
+                     new ApplyContext(options, metrics()), positions)) {
+            positions.createIfMissing(connection);
+            applier.begin(reorder);
+            for (List<Lcr> transaction : transactions) {
+                for (Lcr lcr : transaction) {
+                    applier.apply(lcr);
+                }
+                applier.endTransaction();
+            }
+            List<Lcr> last = transactions[transactions.length - 1];
+            applier.commitGroup(last.get(last.size() - 1));
+        }
+        return batches[0];
+    }
+
+    /** The applier alone, reordering, all transactions in one target transaction; rolls back on failure. */
+    @SafeVarargs
+    private static void applyAsOneReorderedGroup(TestDatabase db, List<Lcr>... transactions) throws Exception {
+        JdbcSinkOptions options = options(db, b -> b);
+        AppliedPositionStore positions = new AppliedPositionStore(options.dialect(), null, options.sinkName());
+        try (Connection connection = db.connect();
+             TransactionApplier applier = new TransactionApplier(connection, new ApplyContext(options, metrics()),
+                     positions)) {
+            positions.createIfMissing(connection);
+            applier.begin(true);
+            try {
+                for (List<Lcr> transaction : transactions) {
+                    for (Lcr lcr : transaction) {
+                        applier.apply(lcr);
+                    }
+                    applier.endTransaction();
+                }
+                List<Lcr> last = transactions[transactions.length - 1];
+                applier.commitGroup(last.get(last.size() - 1));
+            } catch (SQLException e) {
+                applier.rollback();
+                throw e;
+            }
+        }
+    }
+
+    private static void createParentAndChild(TestDatabase db) throws SQLException {
+        JdbcDialect dialect = JdbcDialect.forUrl(db.url());
+        execute(db, "CREATE TABLE \"PARENT\" (\"ID\" " + dialect.numberType() + "(10) PRIMARY KEY)");
+        execute(db, "CREATE TABLE \"CHILD\" (\"ID\" " + dialect.numberType() + "(10) PRIMARY KEY, \"PID\" "
+                + dialect.numberType() + "(10) REFERENCES \"PARENT\" (\"ID\"))");
+        execute(db, "INSERT INTO \"PARENT\" (\"ID\") VALUES (0)");
+    }
+
+    private static JdbcSinkOptions options(TestDatabase db, UnaryOperator<JdbcSinkOptions.Builder> configure) {
+        return configure.apply(JdbcSinkOptions.builder().jdbcUrl(db.url()).user(db.user())
+                .password(JdbcSecret.of(db.password())).mapTable("OE.*", db.schema() + ".*")).build();
+    }
+
+    private static JdbcSinkWriter open(TestDatabase db, JdbcSinkMetrics metrics,
+                                       UnaryOperator<JdbcSinkOptions.Builder> configure) throws Exception {
+        return JdbcSinkWriter.create(new ApplyContext(options(db, configure), metrics), List.of(), null);
+    }
+
+    private static JdbcSinkMetrics metrics() {
+        return new JdbcSinkMetrics(new UnregisteredMetricsGroup());
+    }
+
+    private static void feed(JdbcSinkWriter writer, List<List<Lcr>> transactions) throws Exception {
+        for (List<Lcr> transaction : transactions) {
+            for (Lcr lcr : transaction) {
+                writer.write(lcr, null);
+            }
+        }
+    }
+
+    private static String last(List<Lcr> transaction) {
+        return transaction.get(transaction.size() - 1).position();
+    }
+
+    private static void execute(TestDatabase db, String sql) throws SQLException {
+        try (Connection connection = db.connect(); Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        }
+    }
+
+    static List<String> rows(TestDatabase db, String sql) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Connection connection = db.connect(); Statement statement = connection.createStatement();
+             ResultSet rs = statement.executeQuery(sql)) {
+            int columns = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                StringBuilder row = new StringBuilder();
+                for (int i = 1; i <= columns; i++) {
+                    row.append(i > 1 ? "|" : "").append(rs.getString(i));
+                }
+                rows.add(row.toString());
+            }
+        }
+        return rows;
+    }
+}

@@ -1,6 +1,6 @@
 package io.redocdc.operators.txn;
 
-import io.redocdc.source.model.OracleMaintainedSchemas;
+import io.redocdc.source.model.TablePatternRules;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Locale;
@@ -15,8 +15,8 @@ public final class TableFilter implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    public static final List<String> DEFAULT_INCLUDE = List.of("*.*");
-    public static final List<String> DEFAULT_EXCLUDE = OracleMaintainedSchemas.EXCLUDE_PATTERNS;
+    public static final List<String> DEFAULT_INCLUDE = TablePatternRules.DEFAULT_INCLUDE;
+    public static final List<String> DEFAULT_EXCLUDE = TablePatternRules.DEFAULT_EXCLUDE;
 
     private final List<String> include;
     private final List<String> exclude;
@@ -70,9 +70,9 @@ public final class TableFilter implements Serializable {
     }
 
     private static Pattern compileOne(String pattern, String listName) {
-        if (pattern == null || pattern.indexOf('.') <= 0 || pattern.endsWith(".")) {
+        if (!TablePatternRules.isValid(pattern)) {
             throw new IllegalArgumentException("table filter " + listName + " pattern '" + pattern
-                    + "' must have the form OWNER.TABLE (each part may use * as a wildcard)");
+                    + "' must have the form " + TablePatternRules.FORM);
         }
         String[] literals = pattern.toUpperCase(Locale.ROOT).split("\\*", -1);
         StringBuilder regex = new StringBuilder(Pattern.quote(literals[0]));

@@ -1,5 +1,6 @@
 package io.redocdc.source.files;
 
+import io.redocdc.source.catalog.ContinuedStatements;
 import io.redocdc.source.catalog.LogContentsReader;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.RedoRecord;
@@ -7,9 +8,8 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * Reads one contents file of a redo directory. Rows with CSF=1 continue in the next row: their SQL_REDO and
- * SQL_UNDO are concatenated up to and including the row with CSF=0; the joined record takes every other column
- * and its line number from its first row.
+ * Reads one contents file of a redo directory. Rows with CSF=1 continue in the next row and are joined by
+ * {@link ContinuedStatements}; the joined record takes every other column and its line number from its first row.
  */
 public final class ContentsCsvReader implements LogContentsReader {
 
@@ -42,26 +42,14 @@ public final class ContentsCsvReader implements LogContentsReader {
         String redo = parser.sqlRedo(first);
         String undo = parser.sqlUndo(first);
         if (parser.continues(first)) {
-            StringBuilder joinedRedo = new StringBuilder(redo == null ? "" : redo);
-            StringBuilder joinedUndo = new StringBuilder(undo == null ? "" : undo);
-            boolean anyRedo = redo != null;
-            boolean anyUndo = undo != null;
-            CsvRows.Row row = first;
+            ContinuedStatements joined = new ContinuedStatements(redo, undo);
+            CsvRows.Row row;
             do {
                 row = nextContinuation(first);
-                String redoPart = parser.sqlRedo(row);
-                String undoPart = parser.sqlUndo(row);
-                if (redoPart != null) {
-                    joinedRedo.append(redoPart);
-                    anyRedo = true;
-                }
-                if (undoPart != null) {
-                    joinedUndo.append(undoPart);
-                    anyUndo = true;
-                }
+                joined.append(parser.sqlRedo(row), parser.sqlUndo(row));
             } while (parser.continues(row));
-            redo = anyRedo ? joinedRedo.toString() : null;
-            undo = anyUndo ? joinedUndo.toString() : null;
+            redo = joined.redo();
+            undo = joined.undo();
         }
         return parser.toRecord(first, redo, undo, nextIndex++);
     }

@@ -47,8 +47,7 @@ public final class PendingContentsFile implements Closeable {
             this.printer = new CSVPrinter(text, RedoCsvFormat.CSV);
             printer.printRecord(RedoCsvFormat.CONTENTS_HEADER);
         } catch (IOException | RuntimeException e) {
-            file.close();
-            Files.deleteIfExists(temp);
+            discard(file, temp, e);
             throw e;
         }
     }
@@ -91,9 +90,25 @@ public final class PendingContentsFile implements Closeable {
             text.close();
             directory.publish(log, temp);
         } catch (IOException | RuntimeException e) {
-            text.close();
-            Files.deleteIfExists(temp);
+            discard(text, temp, e);
             throw e;
+        }
+    }
+
+    /**
+     * Closes {@code stream} and deletes {@code temp} after {@code failure}; their own failures are added to it as
+     * suppressed, so the caller rethrows the original error and the temporary file goes even if closing fails.
+     */
+    static void discard(Closeable stream, Path temp, Exception failure) {
+        try {
+            stream.close();
+        } catch (IOException | RuntimeException closing) {
+            failure.addSuppressed(closing);
+        }
+        try {
+            Files.deleteIfExists(temp);
+        } catch (IOException | RuntimeException deleting) {
+            failure.addSuppressed(deleting);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.redocdc.source.logminer;
 
+import io.redocdc.source.catalog.ContinuedStatements;
 import io.redocdc.source.catalog.RedoInputException;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.RedoRecord;
@@ -9,9 +10,8 @@ import java.sql.SQLException;
 
 /**
  * Turns the rows of the contents query ({@link LogMinerQuery#COLUMNS}, in that order) into {@link RedoRecord}s,
- * joining CSF continuation rows exactly like the redo directory reader: SQL_REDO and SQL_UNDO of a row with CSF=1
- * continue in the next row, up to and including the row with CSF=0; the record takes every other column and its
- * line (the 1-based query row number) from its first row.
+ * joining CSF continuation rows with {@link ContinuedStatements} exactly like the redo directory reader; the record
+ * takes every other column and its line (the 1-based query row number) from its first row.
  */
 final class ContentsCursor {
 
@@ -57,26 +57,12 @@ final class ContentsCursor {
         if (!continues()) {
             return first;
         }
-        String redo = first.sqlRedo();
-        String undo = first.sqlUndo();
-        StringBuilder joinedRedo = new StringBuilder(redo == null ? "" : redo);
-        StringBuilder joinedUndo = new StringBuilder(undo == null ? "" : undo);
-        boolean anyRedo = redo != null;
-        boolean anyUndo = undo != null;
+        ContinuedStatements joined = new ContinuedStatements(first.sqlRedo(), first.sqlUndo());
         do {
             nextContinuation(firstRow);
-            String redoPart = rows.getString(SQL_REDO);
-            String undoPart = rows.getString(SQL_UNDO);
-            if (redoPart != null) {
-                joinedRedo.append(redoPart);
-                anyRedo = true;
-            }
-            if (undoPart != null) {
-                joinedUndo.append(undoPart);
-                anyUndo = true;
-            }
+            joined.append(rows.getString(SQL_REDO), rows.getString(SQL_UNDO));
         } while (continues());
-        return withStatements(first, anyRedo ? joinedRedo.toString() : null, anyUndo ? joinedUndo.toString() : null);
+        return withStatements(first, joined.redo(), joined.undo());
     }
 
     /** Reads past one joined record without building it; false after the last row. */

@@ -9,10 +9,18 @@ import java.util.regex.Pattern;
  */
 public final class JdbcUrls {
 
-    /** {@code jdbc:oracle:thin:scott/tiger@host...}: user/password before the '@'. */
-    private static final Pattern USER_PASSWORD = Pattern.compile("^(jdbc:oracle:[a-z0-9]+:)([^/@]*)/[^@]*@");
-    /** {@code scheme://user:password@host}, the form of non-Oracle URLs given by mistake. */
-    private static final Pattern AUTHORITY_PASSWORD = Pattern.compile("(//[^/:@?;]*):[^@/]*@");
+    /**
+     * {@code jdbc:oracle:thin:scott/tiger@host...}: user/password before the '@'. The password is a quoted
+     * {@code "..."} or runs to the last '@', so an '@' inside it cannot end the match early (over-masking a rare
+     * '@' further on is the safe side).
+     */
+    private static final Pattern USER_PASSWORD =
+            Pattern.compile("^(jdbc:oracle:[a-z0-9]+:)([^/@]*)/(?:\"[^\"]*\"|.*)@");
+    /**
+     * {@code scheme://user:password@host}, the form of non-Oracle URLs given by mistake; the password runs to the
+     * authority's last '@'.
+     */
+    private static final Pattern AUTHORITY_PASSWORD = Pattern.compile("(//[^/:@?;]*):(?:\"[^\"]*\"|[^/?;]*)@");
     /** {@code password=...} in a URL query or an Easy Connect Plus parameter list. */
     private static final Pattern PASSWORD_PARAMETER =
             Pattern.compile("(?i)(password\\s*=\\s*)[^&;)?\\s]*");

@@ -27,7 +27,6 @@ public final class LogMinerContentsReader implements LogContentsReader {
         T run() throws SQLException;
     }
 
-    private final ConnectionFactory connections;
     private final LogMinerSettings settings;
     private final List<ArchivedLog> sessionLogs;
     private final ArchivedLog log;
@@ -38,7 +37,6 @@ public final class LogMinerContentsReader implements LogContentsReader {
     private boolean ended;
 
     private LogMinerContentsReader(LogMinerSettings settings, List<ArchivedLog> sessionLogs, Sleeper sleeper) {
-        this.connections = settings.connection();
         this.settings = settings;
         this.sessionLogs = List.copyOf(sessionLogs);
         this.log = sessionLogs.get(sessionLogs.size() - 1);
@@ -114,7 +112,7 @@ public final class LogMinerContentsReader implements LogContentsReader {
     }
 
     private void startSession() throws SQLException {
-        session = LogMinerSession.start(connections, settings, sessionLogs);
+        session = LogMinerSession.start(settings.connection(), settings, sessionLogs);
         cursor = new ContentsCursor(session.rows(), log);
         if (consumed > 0) {
             LOG.info("New LogMiner session for {}: skipping the {} records already read", describeLog(), consumed);
@@ -137,7 +135,7 @@ public final class LogMinerContentsReader implements LogContentsReader {
 
     /** Throws a RedoInputException for a log that stays unavailable; other failures may pass with a restart. */
     private IOException failure(String what, Retrying.Exhausted e) {
-        String message = what + " " + describeLog() + " in " + connections.description() + " failed: "
+        String message = what + " " + describeLog() + " in " + settings.connection().description() + " failed: "
                 + e.describe();
         if (OracleErrors.isLogUnavailable(e.sqlCause())) {
             throw new RedoInputException(message + "; check that the file exists on the database server and is "

@@ -1,6 +1,6 @@
 package io.redocdc.source.logminer;
 
-import io.redocdc.source.model.OracleMaintainedSchemas;
+import io.redocdc.source.model.TablePatternRules;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Locale;
@@ -23,6 +23,7 @@ public record LogMinerSettings(ConnectionFactory connection, DictionaryMode dict
     public static final String JDBC_URL = "source.jdbc-url";
     public static final String USER = "source.user";
     public static final String PASSWORD_FILE = "source.password-file";
+    public static final String PASSWORD_ENV = "source.password-env";
     public static final String DICTIONARY = "source.dictionary";
     public static final String FETCH_SIZE = "source.fetch-size";
     public static final String ARCHIVE_DEST_ID = "source.archive-dest-id";
@@ -30,9 +31,8 @@ public record LogMinerSettings(ConnectionFactory connection, DictionaryMode dict
     public static final String EXCLUDE = "capture.exclude";
 
     public static final int DEFAULT_FETCH_SIZE = 10_000;
-    public static final List<String> DEFAULT_INCLUDE = List.of("*.*");
-
-    public static final List<String> DEFAULT_EXCLUDE = OracleMaintainedSchemas.EXCLUDE_PATTERNS;
+    public static final List<String> DEFAULT_INCLUDE = TablePatternRules.DEFAULT_INCLUDE;
+    public static final List<String> DEFAULT_EXCLUDE = TablePatternRules.DEFAULT_EXCLUDE;
 
     public LogMinerSettings {
         include = List.copyOf(include);
@@ -104,7 +104,7 @@ public record LogMinerSettings(ConnectionFactory connection, DictionaryMode dict
             require(dictionaryMode != null, DICTIONARY, "must be one of online-catalog|redo-logs|none", null);
             require(fetchSize >= 1 && fetchSize <= 1_000_000, FETCH_SIZE, "must be between 1 and 1000000",
                     fetchSize);
-            require(retry != null, "source.retry", "must be set", null);
+            require(retry != null, "LogMinerSettings.Builder.retry (a RetryPolicy)", "must be set", null);
             require(archiveDestId >= 0 && archiveDestId <= 31, ARCHIVE_DEST_ID,
                     "must be 0 (automatic) or a DEST_ID between 1 and 31", archiveDestId);
             validatePatterns(include, INCLUDE);
@@ -121,16 +121,17 @@ public record LogMinerSettings(ConnectionFactory connection, DictionaryMode dict
                         "must be an Oracle JDBC URL starting with jdbc:oracle:", JdbcUrls.mask(url));
                 require(oracle.user() != null && !oracle.user().isBlank(), USER, "must name the LogMiner user",
                         oracle.user());
-                require(oracle.password() != null && !oracle.password().reveal().isEmpty(), PASSWORD_FILE,
-                        "must give the password (a file whose first line is the password)", oracle.password());
+                require(oracle.password() != null && !oracle.password().reveal().isEmpty(),
+                        PASSWORD_FILE + " or " + PASSWORD_ENV, "must give the password (a file whose first line is "
+                        + "the password, or an environment variable holding it)", oracle.password());
             }
         }
 
         private static void validatePatterns(List<String> patterns, String option) {
             require(patterns != null, option, "must be a list of OWNER.TABLE patterns", null);
             for (String pattern : patterns) {
-                require(pattern != null && pattern.indexOf('.') > 0 && !pattern.endsWith("."), option,
-                        "patterns must have the form OWNER.TABLE (each part may use * as a wildcard)", pattern);
+                require(TablePatternRules.isValid(pattern), option, "patterns must have the form "
+                        + TablePatternRules.FORM, pattern);
             }
         }
 

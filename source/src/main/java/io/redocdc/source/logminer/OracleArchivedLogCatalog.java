@@ -2,6 +2,7 @@ package io.redocdc.source.logminer;
 
 import io.redocdc.source.catalog.ArchivedLogCatalog;
 import io.redocdc.source.catalog.LogContentsReader;
+import io.redocdc.source.catalog.RedoInputException;
 import io.redocdc.source.catalog.RedoThreadStatus;
 import io.redocdc.source.model.ArchivedLog;
 import java.io.IOException;
@@ -12,7 +13,9 @@ import java.util.List;
 
 /**
  * Archived logs from V$ARCHIVED_LOG, contents from one LogMiner session per log. Listing uses a short connection
- * per call (the catalog has no close hook to end a kept one); each contents reader has its own connection.
+ * per call (the catalog has no close hook to end a kept one); each contents reader has its own connection. With the
+ * dictionary in the redo logs, opening a log reuses this instance's last listing to find the dictionary logs, and
+ * lists again only when that listing lacks the log or a complete dictionary chain up to it.
  */
 public final class OracleArchivedLogCatalog implements ArchivedLogCatalog {
 
@@ -25,6 +28,8 @@ public final class OracleArchivedLogCatalog implements ArchivedLogCatalog {
 
     private final LogMinerSettings settings;
     private final Sleeper sleeper;
+    /** The last {@link #listAvailableLogs()} result of this instance; each deserialized copy starts without. */
+    private transient volatile List<ArchivedLog> lastListing;
 
     public OracleArchivedLogCatalog(LogMinerSettings settings) {
         this(settings, Sleeper.SYSTEM);
@@ -35,14 +40,12 @@ public final class OracleArchivedLogCatalog implements ArchivedLogCatalog {
         this.sleeper = sleeper;
     }
 
-    public LogMinerSettings settings() {
-        return settings;
-    }
-
     @Override
     public List<ArchivedLog> listAvailableLogs() throws IOException {
-        return query("listing " + ArchivedLogQuery.SOURCE,
+        List<ArchivedLog> logs = query("listing " + ArchivedLogQuery.SOURCE,
                 connection -> ArchivedLogQuery.list(connection, settings.archiveDestId()));
+        lastListing = logs;
+        return logs;
     }
 
     @Override
@@ -52,11 +55,26 @@ public final class OracleArchivedLogCatalog implements ArchivedLogCatalog {
 
     @Override
     public LogContentsReader openContents(ArchivedLog log) throws IOException {
-        List<ArchivedLog> available = settings.dictionaryMode() == DictionaryMode.REDO_LOGS
-                ? listAvailableLogs() : List.of();
-        List<ArchivedLog> sessionLogs = DictionaryLogs.forTarget(settings.dictionaryMode(), log, available,
-                description());
+        DictionaryMode mode = settings.dictionaryMode();
+        List<ArchivedLog> sessionLogs = mode == DictionaryMode.REDO_LOGS ? cachedChain(log) : null;
+        if (sessionLogs == null) {
+            List<ArchivedLog> available = mode == DictionaryMode.REDO_LOGS ? listAvailableLogs() : List.of();
+            sessionLogs = DictionaryLogs.forTarget(mode, log, available, description());
+        }
         return LogMinerContentsReader.open(settings, sessionLogs, sleeper);
+    }
+
+    /** The dictionary chain up to {@code log} from the last listing, or null when that listing cannot give it. */
+    private List<ArchivedLog> cachedChain(ArchivedLog log) {
+        List<ArchivedLog> listed = lastListing;
+        if (listed == null || listed.stream().noneMatch(l -> l.id().equals(log.id()))) {
+            return null;
+        }
+        try {
+            return DictionaryLogs.forTarget(DictionaryMode.REDO_LOGS, log, listed, description());
+        } catch (RedoInputException incomplete) {
+            return null; // listed before the chain was complete: the fresh listing decides
+        }
     }
 
     /**

@@ -50,7 +50,11 @@ public record OracleConnectionSettings(String jdbcUrl, String user, Secret passw
             statement.execute(SESSION_NLS);
             return connection;
         } catch (SQLException | RuntimeException e) {
-            connection.close();
+            try {
+                connection.close();
+            } catch (SQLException | RuntimeException closing) {
+                e.addSuppressed(closing);
+            }
             throw e;
         }
     }

@@ -1,9 +1,11 @@
 package io.redocdc.source.logminer;
 
 import io.redocdc.source.catalog.ArchivedLogCatalog;
+import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.Scn;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,9 +44,9 @@ public final class OracleSource {
                     settings.exclude())) {
                 LOG.warn("{}: {}", database, warning);
             }
-            Scn scn = new StartPositionResolver(connection, settings.archiveDestId(), database).resolve(start);
-            OracleStartupChecks.checkStartAvailable(scn,
-                    ArchivedLogQuery.list(connection, settings.archiveDestId()), database);
+            List<ArchivedLog> logs = ArchivedLogQuery.list(connection, settings.archiveDestId());
+            Scn scn = new StartPositionResolver(connection, database).resolve(start, logs);
+            OracleStartupChecks.checkStartAvailable(scn, logs, database);
             LOG.info("Capture from {} starts at SCN {} ({} {})", database, scn, StartPosition.OPTION, start);
             return scn;
         } catch (SQLException e) {

@@ -40,6 +40,8 @@ public final class OracleStartupChecks {
     static final String LOG_GROUPS = "SELECT CON_ID, OWNER, TABLE_NAME, LOG_GROUP_TYPE FROM CDB_LOG_GROUPS WHERE ";
 
     static final String ALL_COLUMN_LOGGING = "ALL COLUMN LOGGING";
+    /** ORA-01306: dbms_logmnr.start_logmnr() must be invoked before selecting from v$logmnr_contents. */
+    private static final int NO_LOGMINER_SESSION = 1306;
     private static final int LISTED_TABLES = 20;
 
     private final Connection connection;
@@ -132,10 +134,10 @@ public final class OracleStartupChecks {
             if (OracleErrors.isAccessDenied(e)) {
                 errors.add("user " + user + " cannot read " + view + " (" + OracleErrors.describeCode(e) + "); fix: "
                         + "GRANT SELECT_CATALOG_ROLE TO " + user + ";");
-            } else if (OracleErrors.isConnectionLoss(e)) {
+            } else if (!(CONTENTS_ACCESS.equals(query) && OracleErrors.oracleCode(e) == NO_LOGMINER_SESSION)) {
                 throw e;
             }
-            // Anything else (ORA-01306 for V$LOGMNR_CONTENTS outside a session) means the view is visible.
+            // ORA-01306 on V$LOGMNR_CONTENTS outside a session: the view is visible.
         }
     }
 

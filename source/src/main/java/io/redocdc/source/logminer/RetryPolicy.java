@@ -17,12 +17,12 @@ public record RetryPolicy(int attempts, Duration initialBackoff, Duration maxBac
 
     public RetryPolicy {
         if (attempts < 1) {
-            throw new IllegalArgumentException("source.retry-attempts must be at least 1; got " + attempts);
+            throw new IllegalArgumentException("RetryPolicy attempts must be at least 1; got " + attempts);
         }
         if (initialBackoff == null || initialBackoff.isNegative() || maxBackoff == null
                 || maxBackoff.compareTo(initialBackoff) < 0) {
-            throw new IllegalArgumentException("retry backoff must satisfy 0 <= initial <= max; got initial "
-                    + initialBackoff + ", max " + maxBackoff);
+            throw new IllegalArgumentException("RetryPolicy backoffs must satisfy 0 <= initialBackoff <= maxBackoff; "
+                    + "got initialBackoff " + initialBackoff + ", maxBackoff " + maxBackoff);
         }
     }
 

@@ -40,10 +40,6 @@ final class Retrying implements Serializable {
             return attempts;
         }
 
-        boolean retryable() {
-            return OracleErrors.isRetryable(sqlCause());
-        }
-
         /** "ORA-03113 after 5 attempts: <message>". */
         String describe() {
             return OracleErrors.describeCode(sqlCause()) + (attempts > 1 ? " after " + attempts + " attempts" : "")

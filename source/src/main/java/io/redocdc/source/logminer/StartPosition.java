@@ -51,10 +51,6 @@ public sealed interface StartPosition extends Serializable
     StartPosition OLDEST = new Oldest();
     StartPosition NOW = new Now();
 
-    static StartPosition atScn(long scn) {
-        return new AtScn(Scn.of(scn));
-    }
-
     /** Parses "scn:N" (or a bare N), "timestamp:YYYY-MM-DD HH:MM:SS", "oldest" or "now"; errors name {@value #OPTION}. */
     static StartPosition parse(String text) {
         String value = text == null ? "" : text.trim();

@@ -21,16 +21,18 @@ final class StartPositionResolver {
     static final String TIMESTAMP_TO_SCN = "SELECT TIMESTAMP_TO_SCN(?) FROM DUAL";
 
     private final Connection connection;
-    private final int archiveDestId;
     private final String database;
 
-    StartPositionResolver(Connection connection, int archiveDestId, String database) {
+    StartPositionResolver(Connection connection, String database) {
         this.connection = connection;
-        this.archiveDestId = archiveDestId;
         this.database = database;
     }
 
-    Scn resolve(StartPosition start) throws SQLException {
+    /**
+     * @param logs the available archived logs of the mined destination ({@link ArchivedLogQuery#list}), listed once
+     *     by the caller, which checks the resolved start against them too
+     */
+    Scn resolve(StartPosition start, List<ArchivedLog> logs) throws SQLException {
         if (start instanceof StartPosition.AtScn at) {
             return at.scn();
         }
@@ -38,9 +40,9 @@ final class StartPositionResolver {
             return currentScn();
         }
         if (start instanceof StartPosition.Oldest) {
-            return oldestLog().firstChange();
+            return oldestLog(logs).firstChange();
         }
-        return atTime(((StartPosition.AtTimestamp) start).time());
+        return atTime(((StartPosition.AtTimestamp) start).time(), logs);
     }
 
     private Scn currentScn() throws SQLException {
@@ -53,8 +55,8 @@ final class StartPositionResolver {
         }
     }
 
-    private ArchivedLog oldestLog() throws SQLException {
-        return ArchivedLogQuery.list(connection, archiveDestId).stream()
+    private ArchivedLog oldestLog(List<ArchivedLog> logs) {
+        return logs.stream()
                 .min(Comparator.comparing(ArchivedLog::firstChange))
                 .orElseThrow(() -> new OracleSetupException(database, List.of(StartPosition.OPTION + "=oldest: "
                         + "V$ARCHIVED_LOG lists no available archived log of the current incarnation; fix: ALTER "
@@ -65,7 +67,7 @@ final class StartPositionResolver {
      * TIMESTAMP_TO_SCN, which knows only the recent past (ORA-08180 beyond it); else the FIRST_CHANGE# of the log
      * whose [FIRST_TIME, NEXT_TIME) holds the time, which starts a little early rather than late.
      */
-    private Scn atTime(LocalDateTime time) throws SQLException {
+    private Scn atTime(LocalDateTime time, List<ArchivedLog> logs) throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(TIMESTAMP_TO_SCN)) {
             statement.setObject(1, time);
             try (ResultSet row = statement.executeQuery()) {
@@ -83,7 +85,6 @@ final class StartPositionResolver {
             LOG.info("TIMESTAMP_TO_SCN({}) failed ({}); taking the archived log that covers that time", time,
                     OracleErrors.describeCode(e));
         }
-        List<ArchivedLog> logs = ArchivedLogQuery.list(connection, archiveDestId);
         return logs.stream()
                 .filter(log -> log.firstTime() != null && log.nextTime() != null
                         && !time.isBefore(log.firstTime()) && time.isBefore(log.nextTime()))

@@ -37,10 +37,6 @@ public record RedoLogSplit(ArchivedLog log, long nextRecordIndex, boolean finish
         return new RedoLogSplit(log, 0, false, recordSelection);
     }
 
-    public static RedoLogSplit fresh(ArchivedLog log) {
-        return fresh(log, ArchivedLogCatalog.ALL_RECORDS);
-    }
-
     /** {@code <THREAD#>_<SEQUENCE#>_<RESETLOGS_ID>}. */
     @Override
     public String splitId() {

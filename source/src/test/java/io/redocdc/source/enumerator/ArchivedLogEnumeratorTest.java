@@ -12,6 +12,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.source.SourceSettings;
+import io.redocdc.source.catalog.ArchivedLogCatalog;
 import io.redocdc.source.catalog.RedoInputException;
 import io.redocdc.source.catalog.RedoThreadStatus;
 import io.redocdc.source.event.FinishedLogsAckEvent;
@@ -156,7 +157,7 @@ class ArchivedLogEnumeratorTest {
         enumerator.handleSourceEvent(1, new LogFinishedEvent(ref(T1_19640)));
         assertThat(frontiers(0)).containsExactly(73688099480L, 73690669482L);
 
-        fail(enumerator, 1, List.of(RedoLogSplit.fresh(T1_19640)));
+        fail(enumerator, 1, List.of(RedoLogSplit.fresh(T1_19640, ArchivedLogCatalog.ALL_RECORDS)));
         enumerator.handleSplitRequest(0, "host");
         assertThat(assigned(0)).as("reader 0 emitted watermark 73690669481: 19640 would be late there")
                 .containsExactly(T1_19641);

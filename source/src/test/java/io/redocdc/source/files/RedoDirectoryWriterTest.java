@@ -137,6 +137,18 @@ class RedoDirectoryWriterTest {
     }
 
     @Test
+    void aFailingCloseAfterAFailureIsSuppressedAndTheTemporaryFileStillGoes() throws IOException {
+        Path temp = Files.writeString(tmp.resolve(".pending.csv"), "partial");
+        IOException original = new IOException("disk full");
+        IOException closing = new IOException("close failed");
+        PendingContentsFile.discard(() -> {
+            throw closing;
+        }, temp, original);
+        assertThat(original.getSuppressed()).containsExactly(closing);
+        assertThat(temp).doesNotExist();
+    }
+
+    @Test
     void aRecordOfAnotherThreadIsRejected() throws IOException {
         try (RedoDirectoryWriter writer = RedoDirectoryWriter.open(tmp.resolve("out"), false);
              PendingContentsFile pending = writer.begin(T1_S7)) {

@@ -110,4 +110,26 @@ class OracleArchivedLogCatalogTest {
         assertThat(database.statements()).contains(LogMinerQuery.startLogMiner(DictionaryMode.REDO_LOGS))
                 .last().isEqualTo(LogMinerQuery.END_LOGMNR);
     }
+
+    @Test
+    void redoLogDictionaryReusesTheLastListingAndListsAgainForAnUnlistedLog() throws Exception {
+        FakeDatabase database = new FakeDatabase();
+        try (Connection h2 = views.open()) {
+            database.on("FROM V$ARCHIVED_LOG", call -> h2.prepareStatement(call.sql()).executeQuery());
+            database.on("FROM V$LOGMNR_CONTENTS", call -> new ContentsRows().resultSet());
+            OracleArchivedLogCatalog catalog = catalog(database, DictionaryMode.REDO_LOGS, 1);
+            List<ArchivedLog> listed = catalog.listAvailableLogs();
+            catalog.openContents(listed.get(1)).close();
+            catalog.openContents(listed.get(2)).close();
+            assertThat(database.callsContaining("FROM V$ARCHIVED_LOG")).as("listed once, by listAvailableLogs")
+                    .hasSize(1);
+            views.archivedLog(1, 5, 400, 500);
+            ArchivedLog newer = catalog(database, DictionaryMode.REDO_LOGS, 1).listAvailableLogs().get(3);
+            catalog.openContents(newer).close();
+            assertThat(database.callsContaining("FROM V$ARCHIVED_LOG")).as("a log the listing lacks lists again")
+                    .hasSize(3);
+            assertThat(database.callsContaining("ADD_LOGFILE")).extracting(call -> call.bind(1)).endsWith(
+                    "/arch/1_2.dbf", "/arch/1_3.dbf", "/arch/1_4_1029337344.dbf", "/arch/1_5_1029337344.dbf");
+        }
+    }
 }

@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.Scn;
 import io.redocdc.source.model.ThreadSequence;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
@@ -28,6 +30,42 @@ class OracleStartupChecksTest {
                 + " (3, 'OE', 'ITEMS', 'ALL COLUMN LOGGING')");
     }
 
+    /** Runs the checks on a connection whose statements containing {@code fragment} fail with {@code error}. */
+    private List<String> runFailing(String fragment, SQLException error) throws SQLException {
+        try (Connection h2 = views.open()) {
+            Connection failing = (Connection) Proxy.newProxyInstance(getClass().getClassLoader(),
+                    new Class<?>[] {Connection.class}, (proxy, method, args) -> {
+                        if (method.getName().equals("prepareStatement") && ((String) args[0]).contains(fragment)) {
+                            throw error;
+                        }
+                        try {
+                            return method.invoke(h2, args);
+                        } catch (InvocationTargetException e) {
+                            throw e.getCause();
+                        }
+                    });
+            return OracleStartupChecks.run(failing, "db", INCLUDE, List.of());
+        }
+    }
+
+    @Test
+    void ora01306OnTheContentsViewMeansItIsVisible() throws SQLException {
+        SQLException noSession = new SQLException("ORA-01306: dbms_logmnr.start_logmnr() must be invoked", "72000",
+                1306);
+        assertThat(runFailing("V$LOGMNR_CONTENTS", noSession)).isEmpty();
+    }
+
+    @Test
+    void otherErrorsOfTheAccessChecksAreNotSwallowed() {
+        SQLException internal = new SQLException("ORA-00600: internal error code", "XX000", 600);
+        assertThatThrownBy(() -> runFailing("V$ARCHIVED_LOG", internal)).isSameAs(internal);
+        SQLException noSession = new SQLException("ORA-01306: dbms_logmnr.start_logmnr() must be invoked", "72000",
+                1306);
+        assertThatThrownBy(() -> runFailing("V$ARCHIVED_LOG", noSession)).as("1306 is tolerated only for CONTENTS")
+                .isSameAs(noSession);
+        assertThatThrownBy(() -> runFailing("V$LOGMNR_CONTENTS", internal)).isSameAs(internal);
+    }
+
     private List<String> run(List<String> include) throws SQLException {
         try (Connection connection = views.open()) {
             return OracleStartupChecks.run(connection, "db", include, List.of());
@@ -48,7 +86,8 @@ class OracleStartupChecksTest {
                 .hasMessageContaining("LOG_MODE is NOARCHIVELOG")
                 .hasMessageContaining("SHUTDOWN IMMEDIATE; STARTUP MOUNT; ALTER DATABASE ARCHIVELOG; ALTER DATABASE OPEN;")
                 .hasMessageContaining("ALTER DATABASE ADD SUPPLEMENTAL LOG DATA;")
-                .satisfies(e -> assertThat(((OracleSetupException) e).problems()).hasSize(2));
+                .satisfies(e -> assertThat(e.getMessage().split("\n  - ")).as("the message and its problems")
+                        .hasSize(3));
     }
 
     @Test

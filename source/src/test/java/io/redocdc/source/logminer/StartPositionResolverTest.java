@@ -24,13 +24,13 @@ class StartPositionResolverTest {
 
     private Scn resolve(StartPosition start) throws SQLException {
         try (Connection connection = views.open()) {
-            return new StartPositionResolver(connection, 0, "db").resolve(start);
+            return new StartPositionResolver(connection, "db").resolve(start, ArchivedLogQuery.list(connection, 0));
         }
     }
 
     @Test
     void scnNowAndOldest() throws SQLException {
-        assertThat(resolve(StartPosition.atScn(123))).isEqualTo(Scn.of(123));
+        assertThat(resolve(new StartPosition.AtScn(Scn.of(123)))).isEqualTo(Scn.of(123));
         assertThat(resolve(StartPosition.NOW)).as("V$DATABASE.CURRENT_SCN").isEqualTo(Scn.of(5000));
         assertThat(resolve(StartPosition.OLDEST)).isEqualTo(Scn.of(200));
     }

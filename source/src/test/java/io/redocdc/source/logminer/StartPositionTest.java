@@ -12,8 +12,9 @@ class StartPositionTest {
     @Test
     void parsesEveryForm() {
         assertThat(StartPosition.parse("scn:1234")).isEqualTo(new StartPosition.AtScn(Scn.of(1234)));
-        assertThat(StartPosition.parse(" SCN: 42 ")).isEqualTo(StartPosition.atScn(42));
-        assertThat(StartPosition.parse("987")).as("a bare number is an SCN").isEqualTo(StartPosition.atScn(987));
+        assertThat(StartPosition.parse(" SCN: 42 ")).isEqualTo(new StartPosition.AtScn(Scn.of(42)));
+        assertThat(StartPosition.parse("987")).as("a bare number is an SCN")
+                .isEqualTo(new StartPosition.AtScn(Scn.of(987)));
         assertThat(StartPosition.parse("timestamp:2026-02-28 13:45:59"))
                 .isEqualTo(new StartPosition.AtTimestamp(LocalDateTime.of(2026, 2, 28, 13, 45, 59)));
         assertThat(StartPosition.parse("oldest")).isInstanceOf(StartPosition.Oldest.class);

@@ -5,6 +5,7 @@ import static io.redocdc.source.testing.TestRedoDirectory.record;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.redocdc.source.catalog.ArchivedLogCatalog;
 import io.redocdc.source.event.FinishedLogsAckEvent;
 import io.redocdc.source.event.FrontierEvent;
 import io.redocdc.source.event.LogFinishedEvent;
@@ -57,7 +58,7 @@ class RedoLogSourceReaderTest {
         assertThat(context.getNumSplitRequests()).isEqualTo(1);
         assertThat(context.getSentEvents()).containsExactly(new ReaderReadyEvent(List.of(), List.of()));
 
-        reader.addSplits(List.of(RedoLogSplit.fresh(LOG)));
+        reader.addSplits(List.of(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS)));
         pollUntilIdle(reader, output);
 
         assertThat(output.records()).containsExactlyElementsOf(written);
@@ -91,7 +92,7 @@ class RedoLogSourceReaderTest {
     void resumesInTheMiddleOfALogWithoutEmittingAnyRecordTwice() throws Exception {
         RedoLogSourceReader first = reader(new TestingReaderContext(), Long.MAX_VALUE);
         first.start();
-        first.addSplits(List.of(RedoLogSplit.fresh(LOG)));
+        first.addSplits(List.of(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS)));
         RecordingReaderOutput before = new RecordingReaderOutput();
         assertThat(first.pollNext(before)).isEqualTo(InputStatus.MORE_AVAILABLE);
         List<RedoLogSplit> checkpoint = first.snapshotState(1);
@@ -137,7 +138,7 @@ class RedoLogSourceReaderTest {
         TestingReaderContext context = new TestingReaderContext();
         RedoLogSourceReader reader = reader(context, Long.MAX_VALUE);
         reader.start();
-        reader.addSplits(List.of(RedoLogSplit.fresh(LOG)));
+        reader.addSplits(List.of(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS)));
         pollUntilIdle(reader, new RecordingReaderOutput());
         List<RedoLogSplit> checkpoint = reader.snapshotState(7);
         assertThat(checkpoint).containsExactly(new RedoLogSplit(LOG, 600, true));
@@ -161,7 +162,7 @@ class RedoLogSourceReaderTest {
     void dropsRecordsAboveTheMaximumScnButCountsThemAsHandedOn() throws Exception {
         RedoLogSourceReader reader = reader(new TestingReaderContext(), 1100);
         reader.start();
-        reader.addSplits(List.of(RedoLogSplit.fresh(LOG)));
+        reader.addSplits(List.of(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS)));
         RecordingReaderOutput output = new RecordingReaderOutput();
         pollUntilIdle(reader, output);
         assertThat(output.records()).containsExactlyElementsOf(written.subList(0, 21));
@@ -174,7 +175,7 @@ class RedoLogSourceReaderTest {
         RedoLogSourceReader reader = reader(context, Long.MAX_VALUE);
         reader.start();
         reader.handleSourceEvents(new FrontierEvent(1000));
-        reader.addSplits(List.of(RedoLogSplit.fresh(LOG)));
+        reader.addSplits(List.of(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS)));
         RecordingReaderOutput output = new RecordingReaderOutput();
         pollUntilIdle(reader, output);
         assertThat(context.getSentEvents()).endsWith(new LogFinishedEvent(LogRef.of(LOG)));

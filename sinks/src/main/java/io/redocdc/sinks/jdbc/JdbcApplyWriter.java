@@ -88,13 +88,13 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
             this.appliedAtStart = positions.load(connection);
             this.applied = appliedAtStart.lowMark();
         } catch (SQLException e) {
-            throw new IOException("JDBC apply sink " + options.sinkName() + ": cannot open " + options.jdbcUrl()
+            throw new IOException("JDBC apply sink " + options.sinkName() + ": cannot open " + options.displayUrl()
                     + " or its tables " + AppliedPositionStore.TABLE + "/" + AppliedPositionStore.TRANSACTION_TABLE + "/"
                     + ErrorTable.TABLE + ": "
                     + SqlErrors.describe(e), e);
         }
         LOG.info("JDBC apply sink {} on {} ({}): applied position {}, {} transactions applied above it by a "
-                + "parallel run; group commit up to {} rows or {} ms, {}", options.sinkName(), options.jdbcUrl(),
+                + "parallel run; group commit up to {} rows or {} ms, {}", options.sinkName(), options.displayUrl(),
                 context.dialect().name(), applied == null ? "none (nothing applied yet)" : applied,
                 appliedAtStart.aboveLowMark().size(), options.groupMaxRows(), options.groupMaxLatencyMillis(),
                 options.batchReorder() ? "batches reordered per statement shape" : "batches in statement order");

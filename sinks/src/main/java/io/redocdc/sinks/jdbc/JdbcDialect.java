@@ -1,5 +1,6 @@
 package io.redocdc.sinks.jdbc;
 
+import io.redocdc.source.logminer.JdbcUrls;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.StringJoiner;
@@ -25,7 +26,7 @@ public interface JdbcDialect {
             }
         }
         throw new IllegalArgumentException("option " + JdbcSinkOptions.JDBC_URL
-                + ": expected a URL starting with jdbc:oracle:, jdbc:postgresql: or jdbc:h2:; got " + jdbcUrl);
+                + ": expected a URL starting with jdbc:oracle:, jdbc:postgresql: or jdbc:h2:; got " + JdbcUrls.mask(jdbcUrl));
     }
 
     String name();

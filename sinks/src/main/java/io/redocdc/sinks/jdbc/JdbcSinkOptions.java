@@ -1,9 +1,9 @@
 package io.redocdc.sinks.jdbc;
 
-import java.io.IOException;
+import io.redocdc.source.logminer.JdbcUrls;
+import io.redocdc.source.logminer.Secret;
 import java.io.Serializable;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,7 +37,7 @@ import org.apache.flink.util.TimeUtils;
 public record JdbcSinkOptions(
         String jdbcUrl,
         String user,
-        JdbcSecret password,
+        Secret password,
         int batchSize,
         Map<String, String> tableMap,
         Map<String, String> columnMap,
@@ -85,6 +85,11 @@ public record JdbcSinkOptions(
         return new Builder();
     }
 
+    /** {@link #jdbcUrl()} for logs and messages: a password written into the URL is masked. */
+    public String displayUrl() {
+        return JdbcUrls.mask(jdbcUrl);
+    }
+
     /** The dialect of {@link #jdbcUrl()}. */
     public JdbcDialect dialect() {
         return JdbcDialect.forUrl(jdbcUrl);
@@ -97,7 +102,7 @@ public record JdbcSinkOptions(
 
     @Override
     public String toString() {
-        return "JdbcSinkOptions{" + JDBC_URL + "=" + jdbcUrl + ", " + USER + "=" + user + ", password=" + password
+        return "JdbcSinkOptions{" + JDBC_URL + "=" + displayUrl() + ", " + USER + "=" + user + ", password=" + password
                 + ", " + BATCH_SIZE + "=" + batchSize + ", " + TABLE_MAP + "=" + tableMap + ", " + COLUMN_MAP + "="
                 + columnMap + ", " + DROP_COLUMNS + "=" + dropColumns + ", conflicts=" + conflictPolicies
                 + ", primary keys=" + primaryKeys + ", " + ON_ERROR + "=" + onError + ", " + APPLY_PARALLELISM + "="
@@ -111,7 +116,7 @@ public record JdbcSinkOptions(
     public static final class Builder {
         private String jdbcUrl;
         private String user;
-        private JdbcSecret password;
+        private Secret password;
         private int batchSize = DEFAULT_BATCH_SIZE;
         private final Map<String, String> tableMap = new LinkedHashMap<>();
         private final Map<String, String> columnMap = new LinkedHashMap<>();
@@ -180,22 +185,17 @@ public record JdbcSinkOptions(
             return this;
         }
 
-        public Builder password(JdbcSecret password) {
+        public Builder password(Secret password) {
             this.password = password;
             return this;
         }
 
-        /** {@code sink.password-file}: reads the password from the file's first line. */
+        /** {@code sink.password-file}: the password on the file's first line (trimmed, as for the source). */
         public Builder passwordFile(Path file) {
             try {
-                List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-                if (lines.isEmpty()) {
-                    throw new IllegalArgumentException("option " + PASSWORD_FILE + ": file " + file
-                            + " is empty; expected the password on its first line");
-                }
-                return password(JdbcSecret.of(lines.get(0)));
-            } catch (IOException e) {
-                throw new IllegalArgumentException("option " + PASSWORD_FILE + ": cannot read " + file + ": " + e, e);
+                return password(Secret.fromFile(file));
+            } catch (IllegalArgumentException | UncheckedIOException e) {
+                throw new IllegalArgumentException("option " + PASSWORD_FILE + ": " + e.getMessage(), e);
             }
         }
 
@@ -308,7 +308,7 @@ public record JdbcSinkOptions(
 
         public JdbcSinkOptions build() {
             if (jdbcUrl == null || jdbcUrl.isBlank()) {
-                throw new IllegalArgumentException("option " + JDBC_URL + " is required; got " + jdbcUrl);
+                throw new IllegalArgumentException("option " + JDBC_URL + " is required; got " + JdbcUrls.mask(jdbcUrl));
             }
             JdbcDialect dialect = JdbcDialect.forUrl(jdbcUrl);
             require(batchSize >= 1, BATCH_SIZE, "must be at least 1", batchSize);

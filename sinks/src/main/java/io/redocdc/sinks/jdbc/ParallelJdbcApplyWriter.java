@@ -66,7 +66,7 @@ public final class ParallelJdbcApplyWriter implements JdbcSinkWriter {
                     options.applyParallelism(), memoryLimit), () -> JdbcConnections.open(options), positions);
         } catch (SQLException e) {
             closeQuietly(connection);
-            throw new IOException("JDBC apply sink " + options.sinkName() + ": cannot open " + options.jdbcUrl()
+            throw new IOException("JDBC apply sink " + options.sinkName() + ": cannot open " + options.displayUrl()
                     + " (" + JdbcSinkOptions.APPLY_PARALLELISM + "=" + options.applyParallelism() + " connections"
                     + " and one more) or its tables " + AppliedPositionStore.TABLE + "/"
                     + AppliedPositionStore.TRANSACTION_TABLE + "/" + ErrorTable.TABLE + ": " + SqlErrors.describe(e), e);
@@ -74,7 +74,7 @@ public final class ParallelJdbcApplyWriter implements JdbcSinkWriter {
         this.metadataConnection = connection;
         this.keys = new RowKeyExtractor(connection, context);
         LOG.info("JDBC apply sink {} on {} ({}): parallel apply with {} workers, low mark {}",
-                options.sinkName(), options.jdbcUrl(), context.dialect().name(), options.applyParallelism(),
+                options.sinkName(), options.displayUrl(), context.dialect().name(), options.applyParallelism(),
                 appliedPosition() == null ? "none (nothing applied yet)" : appliedPosition());
         for (JdbcWriterState state : restored) {
             LOG.info("re-applying {} LCRs of the transaction open at the restored checkpoint",

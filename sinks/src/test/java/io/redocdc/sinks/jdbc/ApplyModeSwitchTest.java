@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.sinks.jdbc.testing.TestDatabase;
 import io.redocdc.sinks.jdbc.testing.TestDatabaseKind;
+import io.redocdc.source.logminer.Secret;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -151,7 +152,7 @@ class ApplyModeSwitchTest {
     /** Serial writers commit each transaction alone (no group commit), so a crash loses only the one arriving. */
     private static JdbcSinkWriter writer(TestDatabase db, int parallelism, JdbcSinkMetrics metrics) throws Exception {
         JdbcSinkOptions options = JdbcSinkOptions.builder().jdbcUrl(db.url()).user(db.user())
-                .password(JdbcSecret.of(db.password())).mapTable("OE.*", db.schema() + ".*")
+                .password(Secret.of(db.password())).mapTable("OE.*", db.schema() + ".*")
                 .applyParallelism(parallelism).groupMaxRows(1).build();
         return JdbcSinkWriter.create(new ApplyContext(options, metrics), List.of());
     }

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.sinks.jdbc.testing.TestDatabase;
 import io.redocdc.sinks.jdbc.testing.TestDatabaseKind;
+import io.redocdc.source.logminer.Secret;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -230,7 +231,7 @@ class GroupCommitTest {
         JdbcSinkWriter open(JdbcSinkMetrics metrics, ProcessingTimeService timers,
                             UnaryOperator<JdbcSinkOptions.Builder> configure) throws Exception {
             JdbcSinkOptions options = configure.apply(JdbcSinkOptions.builder().jdbcUrl(db.url()).user(db.user())
-                    .password(JdbcSecret.of(db.password())).mapTable("OE.*", db.schema() + ".*")).build();
+                    .password(Secret.of(db.password())).mapTable("OE.*", db.schema() + ".*")).build();
             JdbcSinkWriter writer = JdbcSinkWriter.create(new ApplyContext(options, metrics), List.of(), timers);
             open.add(writer);
             return writer;

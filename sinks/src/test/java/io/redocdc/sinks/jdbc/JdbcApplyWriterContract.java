@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.ValueKind;
+import io.redocdc.source.logminer.Secret;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -63,7 +64,7 @@ abstract class JdbcApplyWriterContract {
         url = freshDatabaseUrl();
         dialect = JdbcDialect.forUrl(url);
         db = DriverManager.getConnection(url, user(), password());
-        execute("CREATE SCHEMA \"OE\"");
+        createSchema("OE");
         createOrders("OE");
     }
 
@@ -79,6 +80,11 @@ abstract class JdbcApplyWriterContract {
         } finally {
             closeDatabase();
         }
+    }
+
+    /** Creates an empty schema (on Oracle, where a schema is a user, subclasses create the user). */
+    protected void createSchema(String name) throws SQLException {
+        execute("CREATE SCHEMA \"" + name + "\"");
     }
 
     /** Called after each test, once the writers and the test's connection are closed. */
@@ -109,8 +115,8 @@ abstract class JdbcApplyWriterContract {
 
     @Test
     void batchingGivesTheSameResultAsRowByRow() throws Exception {
-        execute("CREATE SCHEMA \"A\"");
-        execute("CREATE SCHEMA \"B\"");
+        createSchema("A");
+        createSchema("B");
         createOrders("A");
         createOrders("B");
         List<List<Lcr>> stream = new ArrayList<>();
@@ -440,7 +446,7 @@ abstract class JdbcApplyWriterContract {
 
     protected JdbcSinkOptions.Builder options() {
         JdbcSinkOptions.Builder builder = JdbcSinkOptions.builder().jdbcUrl(url).user(user());
-        return password() == null ? builder : builder.password(JdbcSecret.of(password()));
+        return password() == null ? builder : builder.password(Secret.of(password()));
     }
 
     protected JdbcSinkWriter writer(UnaryOperator<JdbcSinkOptions.Builder> configure) throws Exception {

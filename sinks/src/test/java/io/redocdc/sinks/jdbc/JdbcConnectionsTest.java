@@ -2,6 +2,7 @@ package io.redocdc.sinks.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.redocdc.source.logminer.Secret;
 import org.junit.jupiter.api.Test;
 
 class JdbcConnectionsTest {
@@ -9,7 +10,7 @@ class JdbcConnectionsTest {
     @Test
     void postgresBatchesOfInsertsAreRewrittenUnlessTheUrlSaysOtherwise() {
         JdbcSinkOptions postgres = JdbcSinkOptions.builder().jdbcUrl("jdbc:postgresql://db/app").user("app")
-                .password(JdbcSecret.of("pw")).build();
+                .password(Secret.of("pw")).build();
         assertThat(JdbcConnections.properties(postgres)).containsEntry("reWriteBatchedInserts", "true")
                 .containsEntry("user", "app").containsEntry("password", "pw");
 

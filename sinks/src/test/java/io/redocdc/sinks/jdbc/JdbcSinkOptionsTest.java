@@ -3,6 +3,7 @@ package io.redocdc.sinks.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.redocdc.source.logminer.Secret;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -88,7 +89,7 @@ class JdbcSinkOptionsTest {
         assertThat(options.applyParallelism()).isEqualTo(4);
         assertThat(options.sinkName()).isEqualTo("job-a");
         assertThat(options.stateSchema()).isEqualTo("REDO");
-        assertThat(JdbcSecret.of("x").toString()).isEqualTo("******");
+        assertThat(Secret.of("x").toString()).isEqualTo("******");
     }
 
     @Test

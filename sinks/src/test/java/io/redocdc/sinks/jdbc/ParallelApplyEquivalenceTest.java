@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.sinks.jdbc.testing.TestDatabase;
 import io.redocdc.sinks.jdbc.testing.TestDatabaseKind;
+import io.redocdc.source.logminer.Secret;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -165,7 +166,7 @@ class ParallelApplyEquivalenceTest {
     private static JdbcSinkWriter writer(TestDatabase db, String sinkName, String prefix, int parallelism,
                                          UnaryOperator<JdbcSinkOptions.Builder> configure) throws Exception {
         JdbcSinkOptions options = configure.apply(JdbcSinkOptions.builder().jdbcUrl(db.url()).user(db.user())
-                .password(JdbcSecret.of(db.password())).sinkName(sinkName).applyParallelism(parallelism)
+                .password(Secret.of(db.password())).sinkName(sinkName).applyParallelism(parallelism)
                 .mapTable("OE.ACCT", db.schema() + "." + prefix + "ACCT")
                 .mapTable("OE.AUDIT", db.schema() + "." + prefix + "AUDIT")).build();
         return JdbcSinkWriter.create(new ApplyContext(options, new JdbcSinkMetrics(new UnregisteredMetricsGroup())),

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.sinks.jdbc.testing.TestDatabase;
 import io.redocdc.sinks.jdbc.testing.TestDatabaseKind;
+import io.redocdc.source.logminer.Secret;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -275,7 +276,7 @@ class ReorderedBatchingTest {
 
     private static JdbcSinkOptions options(TestDatabase db, UnaryOperator<JdbcSinkOptions.Builder> configure) {
         return configure.apply(JdbcSinkOptions.builder().jdbcUrl(db.url()).user(db.user())
-                .password(JdbcSecret.of(db.password())).mapTable("OE.*", db.schema() + ".*")).build();
+                .password(Secret.of(db.password())).mapTable("OE.*", db.schema() + ".*")).build();
     }
 
     private static JdbcSinkWriter open(TestDatabase db, JdbcSinkMetrics metrics,

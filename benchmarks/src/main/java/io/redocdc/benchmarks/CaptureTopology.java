@@ -5,26 +5,18 @@ import io.redocdc.job.pipeline.JobConfiguration;
 import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.job.pipeline.StateBackendKind;
 import io.redocdc.operators.lcr.Lcr;
-import io.redocdc.operators.ordering.CommitSequencer;
-import io.redocdc.operators.txn.AssemblerOptions;
-import io.redocdc.operators.txn.TransactionAssembler;
 import io.redocdc.sinks.files.FileFormat;
-import io.redocdc.source.RedoLogSource;
-import io.redocdc.source.model.RedoRecord;
-import io.redocdc.source.model.Scn;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.flink.api.common.eventtime.WatermarkStrategy;
-import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.util.CloseableIterator;
 
 /**
- * The capture job's topology up to the sink (redo directory source, transaction assembler, commit sequencer),
- * bounded, with the job's own Flink configuration, so that a variant only chooses where the LCRs go.
+ * The capture job (CapturePipeline) over a simulated redo directory, bounded, with the job's own options and
+ * Flink configuration, so that a variant only chooses where the LCRs go.
  */
 final class CaptureTopology {
 
@@ -50,20 +42,12 @@ final class CaptureTopology {
         return StreamExecutionEnvironment.getExecutionEnvironment(JobConfiguration.of(jobOptions(variant)));
     }
 
-    /** Source, assembler and sequencer: the committed LCRs in commit order. */
-    DataStream<Lcr> sequenced(StreamExecutionEnvironment env) {
-        RedoLogSource source = RedoLogSource.builder().redoDirectory(workloadDir.resolve("redo"))
-                .startScn(Scn.of(0)).bounded(true).build();
-        DataStream<RedoRecord> records = env.fromSource(source, WatermarkStrategy.noWatermarks(),
-                CapturePipeline.SOURCE_UID).uid(CapturePipeline.SOURCE_UID);
-        return CommitSequencer.sequence(TransactionAssembler.assemble(records, AssemblerOptions.defaults()));
-    }
-
     /** Runs the topology and keeps its output in memory, in commit order (for the replays; not timed). */
     List<Lcr> collect() throws Exception {
         StreamExecutionEnvironment env = environment("collect");
         List<Lcr> lcrs = new ArrayList<>();
-        try (CloseableIterator<Lcr> iterator = sequenced(env).executeAndCollect("benchmark: collect LCRs")) {
+        try (CloseableIterator<Lcr> iterator = CapturePipeline.sequenced(env, jobOptions("collect"))
+                .executeAndCollect("benchmark: collect LCRs")) {
             iterator.forEachRemaining(lcrs::add);
         }
         return lcrs;

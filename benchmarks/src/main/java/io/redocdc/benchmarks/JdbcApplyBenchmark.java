@@ -11,9 +11,8 @@ import io.redocdc.job.verify.TargetTables;
 import io.redocdc.job.verify.TruthComparison;
 import io.redocdc.operators.lcr.Position;
 import io.redocdc.sinks.jdbc.AppliedPositionStore;
-import io.redocdc.sinks.jdbc.JdbcApplySink;
-import io.redocdc.sinks.jdbc.JdbcSecret;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
+import io.redocdc.source.logminer.Secret;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -68,7 +67,7 @@ public final class JdbcApplyBenchmark {
         String password = System.getenv(passwordVariable);
         TargetDatabase database = new TargetDatabase(opts.get("jdbc-url", System.getenv("REDO_CDC_TEST_PG_URL")),
                 opts.get("user", System.getenv("REDO_CDC_TEST_PG_USER")),
-                password == null ? null : JdbcSecret.of(password), opts.get("sink-options", ""));
+                password == null ? null : Secret.of(password), opts.get("sink-options", ""));
 
         System.out.printf("RESULT machine: %d cores, max heap %,d MiB, java %s, %s%n",
                 Runtime.getRuntime().availableProcessors(), Runtime.getRuntime().maxMemory() >> 20,
@@ -131,8 +130,9 @@ public final class JdbcApplyBenchmark {
         database.reset(tables);
         JdbcSinkOptions options = database.sinkOptions("bench-job-" + applyParallelism)
                 .applyParallelism(applyParallelism).build();
-        StreamExecutionEnvironment env = topology.environment("jdbc-" + applyParallelism);
-        JdbcApplySink.attach(topology.sequenced(env), options);
+        String name = "jdbc-" + applyParallelism;
+        StreamExecutionEnvironment env = topology.environment(name);
+        CapturePipeline.build(env, topology.jobOptions(name).withJdbcSink(options));
         long start = System.nanoTime();
         env.execute("benchmark: " + variant);
         double seconds = seconds(start);
@@ -174,8 +174,7 @@ public final class JdbcApplyBenchmark {
             if (difference.isPresent()) {
                 return difference;
             }
-            Optional<Position> applied = new AppliedPositionStore(options.dialect(), options.stateSchema(),
-                    options.sinkName()).read(connection);
+            Optional<Position> applied = AppliedPositionStore.of(options).read(connection);
             Position expected = changes.last().positionValue();
             if (applied.isEmpty() || !applied.get().equals(expected)) {
                 return Optional.of(AppliedPositionStore.TABLE + " of sink " + options.sinkName() + " holds "

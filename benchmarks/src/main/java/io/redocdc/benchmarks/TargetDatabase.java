@@ -4,9 +4,9 @@ import io.redocdc.job.verify.TargetTables;
 import io.redocdc.sinks.jdbc.AppliedPositionStore;
 import io.redocdc.sinks.jdbc.ErrorTable;
 import io.redocdc.sinks.jdbc.JdbcConnections;
-import io.redocdc.sinks.jdbc.JdbcSecret;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import io.redocdc.sinks.jdbc.OnError;
+import io.redocdc.source.logminer.Secret;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -26,11 +26,11 @@ final class TargetDatabase {
 
     private final String jdbcUrl;
     private final String user;
-    private final JdbcSecret password;
+    private final Secret password;
     private final String sinkOptions;
 
     /** @param sinkOptions extra sink options for every variant, {@code key=value} pairs separated by ';' */
-    TargetDatabase(String jdbcUrl, String user, JdbcSecret password, String sinkOptions) {
+    TargetDatabase(String jdbcUrl, String user, Secret password, String sinkOptions) {
         if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:postgresql:")) {
             throw new IllegalArgumentException("option --jdbc-url (or REDO_CDC_TEST_PG_URL): expected a "
                     + "jdbc:postgresql: URL, got " + jdbcUrl);

@@ -159,8 +159,6 @@ public final class ExportCommand implements Callable<Integer> {
     LogMinerSettings logMinerSettings() {
         OptionCheck check = new OptionCheck(spec.commandLine());
         OracleLogin login = new OracleLogin("--jdbc-url", "--user", "--password-file", "--password-env");
-        check.require(fetchSize >= 1 && fetchSize <= 1_000_000, "--fetch-size", "must be between 1 and 1000000",
-                fetchSize);
         check.require(pollInterval.toMillis() >= 100, "--poll-interval", "must be at least 100ms", pollInterval);
         int starts = (fromScn != null ? 1 : 0) + (fromSequence != null ? 1 : 0) + (from != null ? 1 : 0);
         check.require(starts <= 1, "--from-scn", "--from-sequence and --from exclude each other", starts
@@ -168,25 +166,14 @@ public final class ExportCommand implements Callable<Integer> {
         check.require(fromScn == null || fromScn >= 0, "--from-scn", "must not be negative", fromScn);
         check.require(toScn == null || fromScn == null || toScn > fromScn, "--to-scn",
                 "must be above --from-scn " + fromScn, toScn);
-        try {
-            LogMinerSettings.Builder settings = LogMinerSettings.builder()
-                    .connection(login.settings(check, jdbcUrl, user, passwordFile, passwordEnv))
-                    .dictionaryMode(dictionary)
-                    .fetchSize(fetchSize);
-            if (include != null) {
-                settings.include(include);
-            }
-            if (exclude != null) {
-                settings.exclude(exclude);
-            }
-            if (archiveDestId != null) {
-                settings.archiveDestId(archiveDestId);
-            }
-            return settings.build();
-        } catch (IllegalArgumentException e) {
-            check.invalid(e.getMessage());
-            throw e;
-        }
+        return LogMinerOptions.settings(login.settings(check, jdbcUrl, user, passwordFile, passwordEnv),
+                dictionary, fetchSize, include, exclude, archiveDestId,
+                message -> check.invalid(message, ExportCommand::optionOfKey));
+    }
+
+    /** The settings name run's keys (source.fetch-size, capture.include); export's options drop the prefix. */
+    private static String optionOfKey(String key) {
+        return key.substring(key.indexOf('.') + 1);
     }
 
     /**
@@ -225,7 +212,8 @@ public final class ExportCommand implements Callable<Integer> {
         try {
             return StartPosition.parse(from == null ? "oldest" : from);
         } catch (IllegalArgumentException e) {
-            check.fail("--from", "expected oldest, now or timestamp:YYYY-MM-DD HH:MM:SS (got '" + from + "')");
+            check.fail("--from", "expected oldest, now or timestamp:YYYY-MM-DD HH:MM:SS (got '" + from + "': "
+                    + OptionCheck.parseProblem(e) + ")");
             throw e;
         }
     }

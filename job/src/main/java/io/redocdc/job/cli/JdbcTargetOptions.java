@@ -1,7 +1,7 @@
 package io.redocdc.job.cli;
 
-import io.redocdc.sinks.jdbc.JdbcSecret;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
+import io.redocdc.source.logminer.Secret;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +33,7 @@ public final class JdbcTargetOptions {
     static final String SPOOL_MEMORY_LCRS = "--" + JdbcSinkOptions.SPOOL_MEMORY_LCRS;
     static final String GROUP_MAX_ROWS = "--" + JdbcSinkOptions.GROUP_MAX_ROWS;
     static final String GROUP_MAX_LATENCY = "--" + JdbcSinkOptions.GROUP_MAX_LATENCY;
+    static final String BATCH_REORDER = "--" + JdbcSinkOptions.BATCH_REORDER;
 
     @Option(names = JDBC_URL, paramLabel = "URL",
             description = "Target database: jdbc:oracle:..., jdbc:postgresql:... or jdbc:h2:...")
@@ -108,6 +109,12 @@ public final class JdbcTargetOptions {
                     + JdbcSinkOptions.DEFAULT_GROUP_MAX_LATENCY_MILLIS + "ms).")
     String groupMaxLatency;
 
+    @Option(names = BATCH_REORDER, paramLabel = "BOOL",
+            description = "One JDBC batch per statement shape within a group; statements of different rows may run "
+                    + "out of order (same final state; an error replays the group in order). Default true; turn it "
+                    + "off for targets with order-dependent triggers or cascading foreign keys.")
+    Boolean batchReorder;
+
     /**
      * The sink's options, checked: URL required, at most one password source.
      *
@@ -146,6 +153,7 @@ public final class JdbcTargetOptions {
             optional(builder, JdbcSinkOptions.SPOOL_MEMORY_LCRS, spoolMemoryLcrs);
             optional(builder, JdbcSinkOptions.GROUP_MAX_ROWS, groupMaxRows);
             optional(builder, JdbcSinkOptions.GROUP_MAX_LATENCY, groupMaxLatency);
+            optional(builder, JdbcSinkOptions.BATCH_REORDER, batchReorder);
             return builder.build();
         } catch (IllegalArgumentException e) {
             // the sink's messages start with "option <key>"; the key is the option name without "--"
@@ -175,17 +183,18 @@ public final class JdbcTargetOptions {
         addIf(given, spoolMemoryLcrs != null, SPOOL_MEMORY_LCRS);
         addIf(given, groupMaxRows != null, GROUP_MAX_ROWS);
         addIf(given, groupMaxLatency != null, GROUP_MAX_LATENCY);
+        addIf(given, batchReorder != null, BATCH_REORDER);
         return given;
     }
 
-    private JdbcSecret passwordFromEnvironment(OptionCheck check) {
-        String value = System.getenv(passwordEnv);
-        if (value == null || value.isEmpty()) {
+    private Secret passwordFromEnvironment(OptionCheck check) {
+        try {
+            return Secret.fromEnv(passwordEnv);
+        } catch (IllegalArgumentException e) {
             // names the variable, never a value
-            check.fail(PASSWORD_ENV, "environment variable " + passwordEnv + " is not set or empty; expected the "
-                    + "target password in it");
+            check.fail(PASSWORD_ENV, e.getMessage());
+            throw e;
         }
-        return JdbcSecret.of(value);
     }
 
     private static void optional(JdbcSinkOptions.Builder builder, String key, Object value) {

@@ -1,17 +1,23 @@
 package io.redocdc.job.cli;
 
 import io.redocdc.job.pipeline.CapturePipeline;
+import io.redocdc.job.pipeline.InvalidStartException;
 import io.redocdc.job.pipeline.JobConfiguration;
 import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.job.pipeline.StateBackendKind;
 import io.redocdc.job.verify.OutputSummary;
+import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.OracleSetupException;
+import io.redocdc.source.logminer.OracleSource;
+import io.redocdc.source.logminer.StartPosition;
+import io.redocdc.source.model.Scn;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.BiFunction;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -83,12 +89,15 @@ public final class RunCommand implements Callable<Integer> {
             description = "Properties file with any of these options, keys without the leading --.")
     Path configFile;
 
+    /** Resolves an Oracle start position against the database; tests resolve without one. */
+    BiFunction<LogMinerSettings, StartPosition, Scn> oracleStart = OracleSource::resolveStart;
+
     @Override
     public Integer call() throws Exception {
         JobOptions options;
         try {
-            options = CapturePipeline.resolveStart(validatedOptions());
-        } catch (OracleSetupException e) {
+            options = CapturePipeline.resolveStart(validatedOptions(), oracleStart);
+        } catch (OracleSetupException | InvalidStartException e) {
             spec.commandLine().getErr().println("redo-cdc: " + e.getMessage());
             return 1;
         }

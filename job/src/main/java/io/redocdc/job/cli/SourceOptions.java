@@ -1,5 +1,6 @@
 package io.redocdc.job.cli;
 
+import io.redocdc.job.pipeline.MaxScnRule;
 import io.redocdc.job.pipeline.OracleSourceOptions;
 import io.redocdc.source.logminer.DictionaryMode;
 import io.redocdc.source.logminer.LogMinerSettings;
@@ -29,7 +30,7 @@ public final class SourceOptions {
     static final String ARCHIVE_DEST_ID = "--source.archive-dest-id";
     static final String START = "--source.start";
     static final String START_SCN = "--source.start-scn";
-    static final String MAX_SCN = "--source.max-scn";
+    static final String MAX_SCN = MaxScnRule.OPTION;
 
     @Option(names = TYPE, defaultValue = "DIRECTORY", paramLabel = "directory|oracle",
             description = "Read a redo directory (default) or mine an Oracle database with LogMiner.")
@@ -98,7 +99,7 @@ public final class SourceOptions {
     Choice validate(OptionCheck check, boolean restoring, List<String> include, List<String> exclude) {
         StartPosition position = startPosition(check);
         long scn = position instanceof StartPosition.AtScn at ? at.scn().value() : 0;
-        check.require(maxScn == null || maxScn > scn, MAX_SCN, "must be above the start SCN " + scn, maxScn);
+        check.require(MaxScnRule.allows(scn, maxScn), MAX_SCN, MaxScnRule.rule(scn), maxScn);
         if (type == SourceType.ORACLE) {
             check.require(dir == null, DIR, "is for --source.type directory; an Oracle source takes no directory",
                     dir);
@@ -134,32 +135,16 @@ public final class SourceOptions {
         try {
             return StartPosition.parse(start);
         } catch (IllegalArgumentException e) {
-            check.fail(START, "expected scn:N, timestamp:YYYY-MM-DD HH:MM:SS, oldest or now (got '" + start + "')");
+            check.fail(START, "expected scn:N, timestamp:YYYY-MM-DD HH:MM:SS, oldest or now (got '" + start + "': "
+                    + OptionCheck.parseProblem(e) + ")");
             throw e;
         }
     }
 
     private LogMinerSettings logMiner(OptionCheck check, List<String> include, List<String> exclude) {
         OracleLogin login = new OracleLogin(JDBC_URL, USER, PASSWORD_FILE, PASSWORD_ENV);
-        int rows = fetchSize == null ? LogMinerSettings.DEFAULT_FETCH_SIZE : fetchSize;
-        check.require(rows >= 1 && rows <= 1_000_000, FETCH_SIZE, "must be between 1 and 1000000", rows);
-        LogMinerSettings.Builder builder = LogMinerSettings.builder()
-                .connection(login.settings(check, jdbcUrl, user, passwordFile, passwordEnv))
-                .dictionaryMode(dictionary == null ? DictionaryMode.ONLINE_CATALOG : dictionary)
-                .fetchSize(rows)
-                .include(include);
-        if (exclude != null) {
-            builder.exclude(exclude);
-        }
-        if (archiveDestId != null) {
-            builder.archiveDestId(archiveDestId);
-        }
-        try {
-            return builder.build();
-        } catch (IllegalArgumentException e) {
-            check.invalid(e.getMessage());
-            throw e;
-        }
+        return LogMinerOptions.settings(login.settings(check, jdbcUrl, user, passwordFile, passwordEnv),
+                dictionary, fetchSize, include, exclude, archiveDestId, check::invalid);
     }
 
     private List<String> givenOracleOptions() {

@@ -13,9 +13,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,6 +45,8 @@ public final class LogExporter {
     private final StopSignal stop;
     private final FollowPause pause;
     private final Map<ThreadSequence, Long> gapSeenAt = new HashMap<>();
+    /** Logs known to have their catalog row and contents file: checked on disk once, not on every poll. */
+    private final Set<ThreadSequence> complete = new HashSet<>();
 
     private Scn startScn;
     private int logs;
@@ -107,7 +111,14 @@ public final class LogExporter {
     }
 
     private List<ArchivedLog> exportedLogs() {
-        return writer.logs().stream().filter(log -> writer.contains(log.id())).toList();
+        List<ArchivedLog> exported = new ArrayList<>();
+        for (ArchivedLog log : writer.logs()) {
+            if (complete.contains(log.id()) || writer.contains(log.id())) {
+                complete.add(log.id());
+                exported.add(log);
+            }
+        }
+        return exported;
     }
 
     private void checkGaps(List<SequenceGap> gaps) {
@@ -152,6 +163,7 @@ public final class LogExporter {
                 }
             }
             file.commit();
+            complete.add(log.id());
             Duration took = Duration.ofNanos(System.nanoTime() - began);
             logs++;
             rows += file.rows();

@@ -10,9 +10,12 @@ import io.redocdc.sinks.files.DeadLetterFileSink;
 import io.redocdc.sinks.files.FileSinkOptions;
 import io.redocdc.sinks.jdbc.JdbcApplySink;
 import io.redocdc.source.RedoLogSource;
+import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.OracleSource;
+import io.redocdc.source.logminer.StartPosition;
 import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.Scn;
+import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
 import org.apache.flink.streaming.api.datastream.DataStream;
@@ -36,13 +39,22 @@ public final class CapturePipeline {
      * the same place. Call before {@link #build}; a redo directory job is returned unchanged.
      *
      * @throws io.redocdc.source.logminer.OracleSetupException naming what is missing and how to fix it
+     * @param oracle resolves a start position against the database ({@code OracleSource::resolveStart}; tests
+     *               resolve without one)
+     * @throws InvalidStartException if the start resolves to an SCN at or above {@link MaxScnRule#OPTION}
      */
-    public static JobOptions resolveStart(JobOptions options) {
+    public static JobOptions resolveStart(JobOptions options,
+                                          BiFunction<LogMinerSettings, StartPosition, Scn> oracle) {
         if (!options.minesOracle()) {
             return options;
         }
-        Scn start = OracleSource.resolveStart(options.oracle().logMiner(), options.oracle().start());
-        return options.withStartScn(start.value());
+        StartPosition position = options.oracle().start();
+        long start = oracle.apply(options.oracle().logMiner(), position).value();
+        if (!MaxScnRule.allows(start, options.maxScn())) {
+            throw new InvalidStartException(MaxScnRule.OPTION + " " + MaxScnRule.rule(start) + " (got '"
+                    + options.maxScn() + "'): the start " + position + " resolved to SCN " + start);
+        }
+        return options.withStartScn(start);
     }
 
     public static void build(StreamExecutionEnvironment env, JobOptions options) {
@@ -54,23 +66,7 @@ public final class CapturePipeline {
      */
     public static void build(StreamExecutionEnvironment env, JobOptions options,
                              UnaryOperator<DataStream<Lcr>> beforeSink) {
-        RedoLogSource.Builder source = RedoLogSource.builder()
-                .startScn(Scn.of(options.startScn()))
-                .bounded(options.bounded());
-        if (options.minesOracle()) {
-            // V$ARCHIVED_LOG lists the logs, one LogMiner session per log reads them
-            source.catalog(OracleSource.catalog(options.oracle().logMiner()));
-        } else {
-            source.redoDirectory(options.sourceDir());
-        }
-        if (options.maxScn() != null) {
-            source.maxScn(Scn.of(options.maxScn()));
-        }
-        DataStream<RedoRecord> records = env
-                .fromSource(source.build(), WatermarkStrategy.noWatermarks(), SOURCE_UID)
-                .uid(SOURCE_UID);
-
-        SingleOutputStreamOperator<Lcr> committed = TransactionAssembler.assemble(records, assemblerOptions(options));
+        SingleOutputStreamOperator<Lcr> committed = committed(env, options);
         DataStream<Lcr> ordered = CommitSequencer.sequence(committed);
         if (options.deadLetter()) {
             DeadLetterFileSink.attach(committed.getSideOutput(TransactionAssembler.DEAD_LETTERS),
@@ -87,6 +83,34 @@ public final class CapturePipeline {
                 .format(options.sinkFormat())
                 .primaryKeys(options.primaryKeys())
                 .build());
+    }
+
+    /**
+     * The job's topology up to the sink: the committed LCRs in commit order, for callers that choose where they
+     * go (benchmarks collect them). Attaches neither the options' sink nor the dead-letter output.
+     */
+    public static DataStream<Lcr> sequenced(StreamExecutionEnvironment env, JobOptions options) {
+        return CommitSequencer.sequence(committed(env, options));
+    }
+
+    /** Source and transaction assembler: committed LCRs, unordered across transactions. */
+    private static SingleOutputStreamOperator<Lcr> committed(StreamExecutionEnvironment env, JobOptions options) {
+        RedoLogSource.Builder source = RedoLogSource.builder()
+                .startScn(Scn.of(options.startScn()))
+                .bounded(options.bounded());
+        if (options.minesOracle()) {
+            // V$ARCHIVED_LOG lists the logs, one LogMiner session per log reads them
+            source.catalog(OracleSource.catalog(options.oracle().logMiner()));
+        } else {
+            source.redoDirectory(options.sourceDir());
+        }
+        if (options.maxScn() != null) {
+            source.maxScn(Scn.of(options.maxScn()));
+        }
+        DataStream<RedoRecord> records = env
+                .fromSource(source.build(), WatermarkStrategy.noWatermarks(), SOURCE_UID)
+                .uid(SOURCE_UID);
+        return TransactionAssembler.assemble(records, assemblerOptions(options));
     }
 
     private static AssemblerOptions assemblerOptions(JobOptions options) {

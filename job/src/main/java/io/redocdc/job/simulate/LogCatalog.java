@@ -1,5 +1,7 @@
 package io.redocdc.job.simulate;
 
+import io.redocdc.source.files.RedoCsvFormat;
+import io.redocdc.source.files.RedoDirectory;
 import io.redocdc.source.model.ArchivedLog;
 import java.io.IOException;
 import java.io.Writer;
@@ -7,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.csv.CSVPrinter;
@@ -15,10 +16,7 @@ import org.apache.commons.csv.CSVPrinter;
 /** The archived logs in the order they were archived, written as the redo directory's archived_logs.csv. */
 final class LogCatalog {
 
-    static final String FILE_NAME = "archived_logs.csv";
-    static final String[] HEADER = {"THREAD#", "SEQUENCE#", "RESETLOGS_ID", "FIRST_CHANGE#", "NEXT_CHANGE#",
-            "FIRST_TIME", "NEXT_TIME", "NAME", "DICTIONARY_BEGIN", "DICTIONARY_END"};
-    private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
+    static final String FILE_NAME = RedoDirectory.CATALOG_FILE;
 
     private final List<ArchivedLog> logs = new ArrayList<>();
 
@@ -40,13 +38,10 @@ final class LogCatalog {
         Path target = redoDir.resolve(FILE_NAME);
         Path temp = redoDir.resolve("." + FILE_NAME + ".tmp");
         try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8);
-                CSVPrinter csv = new CSVPrinter(out, RedoLogWriter.CSV)) {
-            csv.printRecord((Object[]) HEADER);
+                CSVPrinter csv = new CSVPrinter(out, RedoCsvFormat.CSV)) {
+            csv.printRecord(RedoCsvFormat.CATALOG_HEADER);
             for (ArchivedLog log : logs) {
-                csv.printRecord(log.id().thread(), log.id().sequence(), log.id().resetlogsId(),
-                        log.firstChange().value(), log.nextChange().value(), log.firstTime().format(TIME),
-                        log.nextTime().format(TIME), log.name(), log.dictionaryBegin() ? "YES" : "NO",
-                        log.dictionaryEnd() ? "YES" : "NO");
+                RedoCsvFormat.printCatalogRow(csv, log);
             }
         }
         Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

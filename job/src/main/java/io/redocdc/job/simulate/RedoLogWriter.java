@@ -1,5 +1,6 @@
 package io.redocdc.job.simulate;
 
+import io.redocdc.source.files.RedoCsvFormat;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.Scn;
 import io.redocdc.source.model.ThreadSequence;
@@ -14,9 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.zip.GZIPOutputStream;
-import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVPrinter;
-import org.apache.commons.csv.QuoteMode;
 
 /**
  * The logs of one redo thread: appends contents rows to the current log's contents file, gives them
@@ -24,16 +23,6 @@ import org.apache.commons.csv.QuoteMode;
  * switch takes a fresh SCN, which is both the old log's NEXT_CHANGE# and the new log's FIRST_CHANGE#.
  */
 final class RedoLogWriter {
-
-    static final String[] HEADER = {"SCN", "TIMESTAMP", "THREAD#", "XID", "OPERATION", "OPERATION_CODE",
-            "ROLLBACK", "STATUS", "INFO", "SEG_OWNER", "TABLE_NAME", "DATA_OBJ#", "ROW_ID", "RS_ID", "SSN", "CSF",
-            "SQL_REDO", "SQL_UNDO"};
-
-    /** SQL*Plus SET MARKUP CSV ON: strings double-quoted (quotes doubled), numbers bare, NULL empty. */
-    static final CSVFormat CSV = CSVFormat.RFC4180.builder()
-            .setQuoteMode(QuoteMode.NON_NUMERIC)
-            .setRecordSeparator('\n')
-            .build();
 
     private static final int BLOCK_SIZE = 512;
     private static final int BLOCK_HEADER = 16;
@@ -72,7 +61,7 @@ final class RedoLogWriter {
         this.random = random;
         this.sequence = firstSequence;
         this.firstScn = firstScn;
-        this.printer = new CSVPrinter(line, CSV);
+        this.printer = new CSVPrinter(line, RedoCsvFormat.CSV);
         openLog();
     }
 
@@ -129,7 +118,7 @@ final class RedoLogWriter {
             stream = new GZIPOutputStream(stream, 1 << 16);
         }
         this.out = new BufferedWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8), 1 << 16);
-        printer.printRecord((Object[]) HEADER);
+        printer.printRecord(RedoCsvFormat.CONTENTS_HEADER);
         flushLine();
         rowsInLog = 0;
         rowLimit = (int) Math.max(1, Math.round(rowsPerLog * (0.8 + 0.4 * random.nextDouble())));

@@ -131,23 +131,10 @@ public final class TargetTables {
         return Optional.empty();
     }
 
-    /** Rows of one table in the target, counted; for progress and benchmark reports. */
-    public long countRows(Connection connection) throws SQLException {
-        long rows = 0;
-        try (Statement statement = connection.createStatement()) {
-            for (String name : tableNames()) {
-                try (ResultSet rs = statement.executeQuery("SELECT COUNT(*) FROM " + quoteQualified(name))) {
-                    rs.next();
-                    rows += rs.getLong(1);
-                }
-            }
-        }
-        return rows;
-    }
-
     private Map<String, List<String>> expectedRows(String name) {
         Map<String, List<String>> rows = new TreeMap<>();
         List<JsonNode> columns = columns(name);
+        int[] keyColumns = keyColumns(name, columns);
         for (JsonNode line : ChangeFiles.readJsonLines(expectedDir.resolve("tables").resolve(name + ".jsonl"))) {
             List<String> values = new ArrayList<>();
             for (JsonNode column : columns) {
@@ -155,7 +142,7 @@ public final class TargetTables {
                 values.add(value == null || value.isNull() ? null
                         : canonical(column.get("type").asText(), value.asText()));
             }
-            rows.put(key(name, values), values);
+            rows.put(key(keyColumns, values), values);
         }
         return rows;
     }
@@ -163,6 +150,7 @@ public final class TargetTables {
     private Map<String, List<String>> actualRows(Connection connection, String name) throws SQLException {
         Map<String, List<String>> rows = new TreeMap<>();
         List<JsonNode> columns = columns(name);
+        int[] keyColumns = keyColumns(name, columns);
         try (Statement statement = connection.createStatement();
              ResultSet rs = statement.executeQuery("SELECT * FROM " + quoteQualified(name))) {
             while (rs.next()) {
@@ -170,7 +158,7 @@ public final class TargetTables {
                 for (JsonNode column : columns) {
                     values.add(read(rs, column.get("name").asText(), column.get("type").asText()));
                 }
-                rows.put(key(name, values), values);
+                rows.put(key(keyColumns, values), values);
             }
         }
         return rows;
@@ -205,16 +193,25 @@ public final class TargetTables {
         return text;
     }
 
-    private String key(String name, List<String> values) {
-        List<JsonNode> columns = columns(name);
-        StringBuilder key = new StringBuilder();
+    /** Positions of the primary-key columns among the table's columns, in primary-key order. */
+    private int[] keyColumns(String name, List<JsonNode> columns) {
+        List<Integer> positions = new ArrayList<>();
         for (JsonNode pk : definitions.get(name).get("primary_keys")) {
             for (int i = 0; i < columns.size(); i++) {
                 if (columns.get(i).get("name").asText().equals(pk.asText())) {
-                    // Zero-padded so TreeMap order is numeric order for the simulator's integer keys.
-                    key.append(key.isEmpty() ? "" : ",").append(String.format("%20s", values.get(i)));
+                    positions.add(i);
                 }
             }
+        }
+        return positions.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static String key(int[] keyColumns, List<String> values) {
+        StringBuilder key = new StringBuilder();
+        for (int column : keyColumns) {
+            // Right-aligned (padded with spaces) so TreeMap order is numeric order for the simulator's
+            // non-negative integer keys; shown() drops the padding.
+            key.append(key.isEmpty() ? "" : ",").append(String.format("%20s", values.get(column)));
         }
         return key.toString();
     }

@@ -112,6 +112,24 @@ class ExportCommandTest {
     }
 
     @Test
+    void aStartThatDoesNotParseIsRejectedWithTheParsersReason() {
+        assertThat(export("--from", "timestamp:2024-02-30 10:00:00")).isEqualTo(2);
+        assertThat(err.toString()).contains("'--from': expected oldest, now or timestamp:YYYY-MM-DD HH:MM:SS (got "
+                + "'timestamp:2024-02-30 10:00:00': '2024-02-30 10:00:00' is not a time YYYY-MM-DD HH:MM:SS)");
+        assertThat(resolved).isEmpty();
+    }
+
+    @Test
+    void logMinerSettingErrorsNameTheExportOption() {
+        assertThat(export("--from", "oldest", "--include", "ORDERS")).isEqualTo(2);
+        assertThat(err.toString()).contains("Invalid value for option '--include': patterns must have the form "
+                + "OWNER.TABLE").doesNotContain("capture.include");
+        assertThat(export("--from", "oldest", "--archive-dest-id", "32")).isEqualTo(2);
+        assertThat(err.toString()).contains("Invalid value for option '--archive-dest-id': must be 0 (automatic) or "
+                + "a DEST_ID between 1 and 31").doesNotContain("source.archive-dest-id");
+    }
+
+    @Test
     void aMissingSequenceEndsTheExportWithAnErrorNamingIt() {
         ArchivedLog missing = all.stream().filter(log -> log.id().thread() == 2).skip(1).findFirst().orElseThrow();
         listed = log -> !log.equals(missing);

@@ -12,12 +12,14 @@ import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.OracleConnectionSettings;
 import io.redocdc.source.logminer.Secret;
 import io.redocdc.source.logminer.StartPosition;
+import io.redocdc.source.model.Scn;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
@@ -172,6 +174,42 @@ class RunCommandTest {
         assertThatThrownBy(() -> parse("--source.dir", redo.toString(), "--source.start", "yesterday",
                 "--sink.dir", "o"))
                 .hasMessageContaining("'--source.start': expected scn:N, timestamp:YYYY-MM-DD HH:MM:SS, oldest or now");
+    }
+
+    @Test
+    void aStartThatDoesNotParseIsRejectedWithTheParsersReason() {
+        assertThatThrownBy(() -> parse("--source.dir", redo.toString(), "--source.start",
+                "timestamp:2024-02-30 10:00:00", "--sink.dir", "o"))
+                .hasMessageContaining("'--source.start': expected scn:N, timestamp:YYYY-MM-DD HH:MM:SS, oldest or now "
+                        + "(got 'timestamp:2024-02-30 10:00:00': '2024-02-30 10:00:00' is not a time");
+    }
+
+    @Test
+    void anOracleStartResolvedAtOrAboveTheMaxScnEndsWithAnErrorNamingTheOption() throws IOException {
+        for (long resolved : new long[] {5000, 4000}) {
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            CommandLine cmd = RedoCdc.commandLine();
+            cmd.setOut(new PrintWriter(out, true));
+            cmd.setErr(new PrintWriter(err, true));
+            List<StartPosition> asked = new ArrayList<>();
+            RunCommand run = cmd.getSubcommands().get("run").getCommand();
+            run.oracleStart = (settings, start) -> {
+                asked.add(start);
+                return Scn.of(resolved);
+            };
+
+            int exit = cmd.execute("run", "--source.type", "oracle", "--source.jdbc-url",
+                    "jdbc:oracle:thin:@db:1521/X", "--source.user", "cdc", "--source.password-file",
+                    passwordFile().toString(), "--source.start", "now", "--source.max-scn", "4000", "--sink.dir",
+                    tmp.resolve("out").toString());
+
+            assertThat(exit).isEqualTo(1);
+            assertThat(asked).containsExactly(StartPosition.parse("now"));
+            assertThat(err.toString()).isEqualTo("redo-cdc: --source.max-scn must be above the start SCN " + resolved
+                    + " (got '4000'): the start now resolved to SCN " + resolved + System.lineSeparator());
+            assertThat(out.toString()).as("no banner: the job never started").isEmpty();
+        }
     }
 
     @Test

@@ -8,10 +8,10 @@ import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.sinks.jdbc.ConflictPolicy;
 import io.redocdc.sinks.jdbc.ConflictResolution;
 import io.redocdc.sinks.jdbc.DdlHandling;
-import io.redocdc.sinks.jdbc.JdbcSecret;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import io.redocdc.sinks.jdbc.OnError;
 import io.redocdc.source.logminer.JdbcUrls;
+import io.redocdc.source.logminer.Secret;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,7 +58,7 @@ class RunJdbcOptionsTest {
         JdbcSinkOptions sink = options.jdbcSink();
         assertThat(sink.jdbcUrl()).isEqualTo(PG);
         assertThat(sink.user()).isEqualTo("cdc");
-        assertThat(sink.password()).isEqualTo(JdbcSecret.of("s3cret"));
+        assertThat(sink.password()).isEqualTo(Secret.of("s3cret"));
         assertThat(sink.batchSize()).isEqualTo(50);
         assertThat(sink.tableMap()).isEqualTo(Map.of("OE.ORDERS", "APP.ORDERS", "HR.*", "HR2.*"));
         assertThat(sink.columnMap()).isEqualTo(Map.of("OE.ORDERS.NOTE", "REMARK"));
@@ -119,7 +119,8 @@ class RunJdbcOptionsTest {
     @Test
     void passwordSourcesAreCheckedWithoutShowingThePassword() {
         assertThatThrownBy(() -> jdbc("--sink.password-file", tmp.resolve("nowhere").toString()))
-                .hasMessageStartingWith("Invalid option --sink.password-file: cannot read " + tmp.resolve("nowhere"));
+                .hasMessageStartingWith("Invalid option --sink.password-file: cannot read the password file "
+                        + tmp.resolve("nowhere"));
         assertThatThrownBy(() -> jdbc("--sink.password-file", password.toString(), "--sink.password-env", "PW"))
                 .hasMessageContaining("'--sink.password-file': and --sink.password-env exclude each other");
         assertThatThrownBy(() -> jdbc("--sink.password-env", "REDO_CDC_TEST_SURELY_UNSET"))
@@ -161,7 +162,7 @@ class RunJdbcOptionsTest {
 
         JdbcSinkOptions sink = run.validatedOptions().jdbcSink();
         assertThat(sink.conflictPolicies()).containsOnlyKeys("OE.ORDERS", "OE.ITEMS");
-        assertThat(sink.password()).isEqualTo(JdbcSecret.of("s3cret"));
+        assertThat(sink.password()).isEqualTo(Secret.of("s3cret"));
         assertThat(sink.applyParallelism()).as("the command line wins over the file").isEqualTo(4);
     }
 

@@ -1,9 +1,10 @@
 package io.redocdc.job.pipeline;
 
-import io.redocdc.sinks.jdbc.JdbcSecret;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
+import io.redocdc.source.logminer.Secret;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -96,7 +97,7 @@ public final class TargetDatabase implements AutoCloseable {
 
     /** A JDBC sink builder aimed at this database. */
     public JdbcSinkOptions.Builder sinkOptions() {
-        return JdbcSinkOptions.builder().jdbcUrl(url).user(user).password(JdbcSecret.of(password));
+        return JdbcSinkOptions.builder().jdbcUrl(url).user(user).password(Secret.of(password));
     }
 
     @Override
@@ -124,5 +125,21 @@ public final class TargetDatabase implements AutoCloseable {
     @Override
     public String toString() {
         return kind + " " + url;
+    }
+
+    /** Rows of the given OWNER.TABLE tables, counted (tests check that something was applied at all). */
+    public static long countRows(Connection connection, List<String> qualifiedTables) throws SQLException {
+        long rows = 0;
+        try (Statement statement = connection.createStatement()) {
+            for (String name : qualifiedTables) {
+                int dot = name.indexOf('.');
+                try (ResultSet rs = statement.executeQuery("SELECT COUNT(*) FROM \"" + name.substring(0, dot)
+                        + "\".\"" + name.substring(dot + 1) + "\"")) {
+                    rs.next();
+                    rows += rs.getLong(1);
+                }
+            }
+        }
+        return rows;
     }
 }

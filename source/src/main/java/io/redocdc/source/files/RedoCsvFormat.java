@@ -12,26 +12,26 @@ import org.apache.commons.csv.QuoteMode;
 /**
  * How a redo directory's files are written: what SQL*Plus {@code SET MARKUP CSV ON} prints (RFC 4180, text
  * double-quoted with quotes doubled, numbers bare, NULL empty, one {@code \n} per row), with the contract's
- * column names.
+ * column names. The export writer and the simulator both write through it.
  */
-final class RedoCsvFormat {
+public final class RedoCsvFormat {
 
-    static final CSVFormat CSV = CSVFormat.RFC4180.builder()
+    public static final CSVFormat CSV = CSVFormat.RFC4180.builder()
             .setQuoteMode(QuoteMode.NON_NUMERIC)
             .setRecordSeparator('\n')
             .build();
 
-    static final List<String> CATALOG_HEADER = List.of("THREAD#", "SEQUENCE#", "RESETLOGS_ID", "FIRST_CHANGE#",
+    public static final List<String> CATALOG_HEADER = List.of("THREAD#", "SEQUENCE#", "RESETLOGS_ID", "FIRST_CHANGE#",
             "NEXT_CHANGE#", "FIRST_TIME", "NEXT_TIME", "NAME", "DICTIONARY_BEGIN", "DICTIONARY_END");
 
-    static final List<String> CONTENTS_HEADER = List.of("SCN", "TIMESTAMP", "THREAD#", "XID", "OPERATION",
+    public static final List<String> CONTENTS_HEADER = List.of("SCN", "TIMESTAMP", "THREAD#", "XID", "OPERATION",
             "OPERATION_CODE", "ROLLBACK", "STATUS", "INFO", "SEG_OWNER", "TABLE_NAME", "DATA_OBJ#", "ROW_ID", "RS_ID",
             "SSN", "CSF", "SQL_REDO", "SQL_UNDO");
 
     private RedoCsvFormat() {
     }
 
-    static void printCatalogRow(CSVPrinter printer, ArchivedLog log) throws IOException {
+    public static void printCatalogRow(CSVPrinter printer, ArchivedLog log) throws IOException {
         printer.printRecord(log.id().thread(), log.id().sequence(), log.id().resetlogsId(),
                 log.firstChange().value(), log.nextChange().value(), time(log, log.firstTime(), "FIRST_TIME"),
                 time(log, log.nextTime(), "NEXT_TIME"), log.name(), yesOrNo(log.dictionaryBegin()),

@@ -75,8 +75,12 @@ start_test_postgres() {
     as_pg_owner "$bin/initdb" -D "$dir/data" -U postgres -E UTF8 --locale=C.UTF-8 \
         --auth-local=trust --auth-host=scram-sha-256 >"$dir/initdb.log" 2>&1 \
         || { cat "$dir/initdb.log" >&2; pg_log "initdb failed"; return 1; }
+    # A throw-away test server need not survive a crash; REDO_CDC_PG_DURABLE=1 keeps PostgreSQL's durable
+    # defaults (for benchmarks that should pay for real commits).
+    local durability="-c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+    [[ "${REDO_CDC_PG_DURABLE:-0}" == 1 ]] && durability=""
     as_pg_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$dir/data -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+        -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$dir/data $durability" \
         start >/dev/null \
         || { cat "$dir/server.log" >&2; pg_log "pg_ctl start failed"; return 1; }
     as_pg_owner "$bin/psql" -q -X -v ON_ERROR_STOP=1 -h "$dir/data" -p "$port" -U postgres -d postgres \

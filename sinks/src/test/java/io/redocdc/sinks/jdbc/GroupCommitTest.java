@@ -11,7 +11,6 @@ import io.redocdc.sinks.jdbc.testing.TestDatabase;
 import io.redocdc.sinks.jdbc.testing.TestDatabaseKind;
 import io.redocdc.source.logminer.Secret;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -50,16 +49,16 @@ class GroupCommitTest {
             JdbcSinkWriter writer = writers.open(metrics, null, b -> b.groupMaxRows(100).batchReorder(false));
             feed(writer, t1, bad2, t3, bad4);
             // the failure seen in t3 committed t1 and queued bad2 alone; t3 and bad4 wait in a new group
-            assertThat(rows(db, "SELECT \"ID\", \"NOTE\" FROM \"ORDERS\"")).containsExactly("1|t1");
-            assertThat(rows(db, "SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(bad2));
+            assertThat(db.rows("SELECT \"ID\", \"NOTE\" FROM \"ORDERS\"")).containsExactly("1|t1");
+            assertThat(db.rows("SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(bad2));
             writer.flush(false);
             writers.close(writer);
 
-            assertThat(rows(db, "SELECT \"ID\", \"NOTE\" FROM \"ORDERS\" ORDER BY 1")).containsExactly("1|t3", "3|t3");
-            assertThat(rows(db, "SELECT \"POSITION\", \"ORDINAL\", \"COMMAND\" FROM \"REDO_CDC_ERRORS\" "
+            assertThat(db.rows("SELECT \"ID\", \"NOTE\" FROM \"ORDERS\" ORDER BY 1")).containsExactly("1|t3", "3|t3");
+            assertThat(db.rows("SELECT \"POSITION\", \"ORDINAL\", \"COMMAND\" FROM \"REDO_CDC_ERRORS\" "
                     + "ORDER BY \"POSITION\", \"ORDINAL\"")).containsExactly(
                     last(bad2) + "|0|INSERT", last(bad2) + "|1|UPDATE", last(bad4) + "|0|DELETE");
-            assertThat(rows(db, "SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(bad4));
+            assertThat(db.rows("SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(bad4));
             assertThat(metrics.appliedTransactions().getCount()).isEqualTo(2);
             assertThat(metrics.appliedRows().getCount()).isEqualTo(3);
             assertThat(metrics.errorTransactions().getCount()).isEqualTo(2);
@@ -82,9 +81,9 @@ class GroupCommitTest {
             }).isInstanceOf(SuppressRestartsException.class).cause()
                     .hasMessageContaining(Transactions.xid(200)).hasMessageContaining("commit SCN 200");
             writers.close(writer);
-            assertThat(rows(db, "SELECT \"ID\" FROM \"ORDERS\"")).containsExactly("1");
-            assertThat(rows(db, "SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(t1));
-            assertThat(rows(db, "SELECT COUNT(*) FROM \"REDO_CDC_ERRORS\"")).containsExactly("0");
+            assertThat(db.rows("SELECT \"ID\" FROM \"ORDERS\"")).containsExactly("1");
+            assertThat(db.rows("SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(t1));
+            assertThat(db.rows("SELECT COUNT(*) FROM \"REDO_CDC_ERRORS\"")).containsExactly("0");
         }
     }
 
@@ -106,8 +105,8 @@ class GroupCommitTest {
             feed(crashed, stream.subList(0, 5).toArray(List[]::new));
             crashed.write(stream.get(5).get(0), null);
             writers.close(crashed); // inside t6: the whole open group is rolled back
-            assertThat(rows(db, "SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(stream.get(3)));
-            assertThat(rows(db, "SELECT COUNT(*) FROM \"ORDERS\"")).containsExactly("5");
+            assertThat(db.rows("SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(stream.get(3)));
+            assertThat(db.rows("SELECT COUNT(*) FROM \"ORDERS\"")).containsExactly("5");
 
             JdbcSinkMetrics metrics = metrics();
             JdbcSinkWriter restarted = writers.open(metrics, null, b -> b.groupMaxRows(4));
@@ -117,9 +116,9 @@ class GroupCommitTest {
             assertThat(metrics.skippedOnReplay().getCount()).isEqualTo(4 * 2);
             assertThat(metrics.appliedTransactions().getCount()).isEqualTo(3);
             assertThat(metrics.errorTransactions().getCount()).isZero();
-            assertThat(rows(db, "SELECT \"ID\", \"NOTE\" FROM \"ORDERS\" WHERE \"ID\" = 0")).containsExactly("0|v7");
-            assertThat(rows(db, "SELECT COUNT(*), COUNT(DISTINCT \"ID\") FROM \"ORDERS\"")).containsExactly("8|8");
-            assertThat(rows(db, "SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(stream.get(6)));
+            assertThat(db.rows("SELECT \"ID\", \"NOTE\" FROM \"ORDERS\" WHERE \"ID\" = 0")).containsExactly("0|v7");
+            assertThat(db.rows("SELECT COUNT(*), COUNT(DISTINCT \"ID\") FROM \"ORDERS\"")).containsExactly("8|8");
+            assertThat(db.rows("SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(stream.get(6)));
         }
     }
 
@@ -134,27 +133,27 @@ class GroupCommitTest {
             List<Lcr> t1 = txn(100).insert("ORDERS", v("ID", "1")).build();
             feed(writer, t1);
             assertThat(timers.deadlines).containsExactly(ManualTimers.NOW + 250);
-            assertThat(rows(db, "SELECT COUNT(*) FROM \"ORDERS\"")).containsExactly("0");
+            assertThat(db.rows("SELECT COUNT(*) FROM \"ORDERS\"")).containsExactly("0");
             timers.fireAll();
-            assertThat(rows(db, "SELECT COUNT(*) FROM \"ORDERS\"")).containsExactly("1");
+            assertThat(db.rows("SELECT COUNT(*) FROM \"ORDERS\"")).containsExactly("1");
             assertThat(writer.appliedPosition().toHex()).isEqualTo(last(t1));
 
             // the timer of the next group fires while a transaction arrives: it commits when that one ends
             List<Lcr> t2 = txn(200).insert("ORDERS", v("ID", "2")).insert("ORDERS", v("ID", "3")).build();
             writer.write(t2.get(0), null);
             timers.fireAll();
-            assertThat(rows(db, "SELECT COUNT(*) FROM \"ORDERS\"")).containsExactly("1");
+            assertThat(db.rows("SELECT COUNT(*) FROM \"ORDERS\"")).containsExactly("1");
             writer.write(t2.get(1), null);
-            assertThat(rows(db, "SELECT COUNT(*) FROM \"ORDERS\"")).containsExactly("3");
-            assertThat(rows(db, "SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(t2));
+            assertThat(db.rows("SELECT COUNT(*) FROM \"ORDERS\"")).containsExactly("3");
+            assertThat(db.rows("SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(t2));
 
             // a timer left from a committed group does nothing to the next one
             List<Lcr> t3 = txn(300).insert("ORDERS", v("ID", "4")).build();
             feed(writer, t3);
             timers.fireStale();
-            assertThat(rows(db, "SELECT COUNT(*) FROM \"ORDERS\"")).containsExactly("3");
+            assertThat(db.rows("SELECT COUNT(*) FROM \"ORDERS\"")).containsExactly("3");
             writer.flush(false);
-            assertThat(rows(db, "SELECT COUNT(*) FROM \"ORDERS\"")).containsExactly("4");
+            assertThat(db.rows("SELECT COUNT(*) FROM \"ORDERS\"")).containsExactly("4");
             writers.close(writer);
         }
     }
@@ -167,15 +166,15 @@ class GroupCommitTest {
             createOrders(db);
             JdbcSinkWriter grouped = writers.open(metrics(), null, b -> b.groupMaxRows(3));
             feed(grouped, txn(100).insert("ORDERS", v("ID", "1")).insert("ORDERS", v("ID", "2")).build());
-            assertThat(rows(db, "SELECT COUNT(*) FROM \"ORDERS\"")).containsExactly("0");
+            assertThat(db.rows("SELECT COUNT(*) FROM \"ORDERS\"")).containsExactly("0");
             feed(grouped, txn(200).insert("ORDERS", v("ID", "3")).build());
-            assertThat(rows(db, "SELECT COUNT(*) FROM \"ORDERS\"")).containsExactly("3");
+            assertThat(db.rows("SELECT COUNT(*) FROM \"ORDERS\"")).containsExactly("3");
             writers.close(grouped);
 
             JdbcSinkWriter single = writers.open(metrics(), null, b -> b.sinkName("single").groupMaxRows(1));
             List<Lcr> ddl = txn(300).ddl("ORDERS", "alter table oe.orders add (x number)").build();
             feed(single, ddl); // a transaction without rows commits alone too
-            assertThat(rows(db, "SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\" WHERE \"SINK_NAME\" = 'single'"))
+            assertThat(db.rows("SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\" WHERE \"SINK_NAME\" = 'single'"))
                     .containsExactly(last(ddl));
             writers.close(single);
         }
@@ -279,19 +278,4 @@ class GroupCommitTest {
         }
     }
 
-    private static List<String> rows(TestDatabase db, String sql) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (Connection connection = db.connect(); Statement statement = connection.createStatement();
-             ResultSet rs = statement.executeQuery(sql)) {
-            int columns = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int i = 1; i <= columns; i++) {
-                    row.append(i > 1 ? "|" : "").append(rs.getString(i));
-                }
-                rows.add(row.toString());
-            }
-        }
-        return rows;
-    }
 }

@@ -10,8 +10,6 @@ import io.redocdc.sinks.jdbc.testing.TestDatabase;
 import io.redocdc.sinks.jdbc.testing.TestDatabaseKind;
 import io.redocdc.source.logminer.Secret;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -74,19 +72,19 @@ class ParallelApplyEquivalenceTest {
             }
 
             List<String> expected = model.rows();
-            assertThat(rows(db, "SELECT \"ID\", \"NOTE\", \"AMOUNT\" FROM \"S_ACCT\" ORDER BY \"ID\"")).isEqualTo(expected);
-            assertThat(rows(db, "SELECT \"ID\", \"NOTE\", \"AMOUNT\" FROM \"P_ACCT\" ORDER BY \"ID\"")).isEqualTo(expected);
-            assertThat(rows(db, "SELECT \"ID\", \"NOTE\", \"AMOUNT\" FROM \"O_ACCT\" ORDER BY \"ID\"")).isEqualTo(expected);
+            assertThat(db.rows("SELECT \"ID\", \"NOTE\", \"AMOUNT\" FROM \"S_ACCT\" ORDER BY \"ID\"")).isEqualTo(expected);
+            assertThat(db.rows("SELECT \"ID\", \"NOTE\", \"AMOUNT\" FROM \"P_ACCT\" ORDER BY \"ID\"")).isEqualTo(expected);
+            assertThat(db.rows("SELECT \"ID\", \"NOTE\", \"AMOUNT\" FROM \"O_ACCT\" ORDER BY \"ID\"")).isEqualTo(expected);
             String audit = "SELECT \"ID\", \"NOTE\" FROM \"%sAUDIT\" ORDER BY \"ID\", \"NOTE\"";
-            assertThat(rows(db, audit.formatted("P_"))).hasSize(model.auditRows).isEqualTo(rows(db, audit.formatted("S_")))
-                    .isEqualTo(rows(db, audit.formatted("O_")));
+            assertThat(db.rows(audit.formatted("P_"))).hasSize(model.auditRows).isEqualTo(db.rows(audit.formatted("S_")))
+                    .isEqualTo(db.rows(audit.formatted("O_")));
             String errors = "SELECT \"POSITION\", \"ORDINAL\", \"COMMAND\" FROM \"REDO_CDC_ERRORS\" WHERE \"SINK_NAME\" = '%s'"
                     + " ORDER BY \"POSITION\", \"ORDINAL\"";
-            assertThat(rows(db, errors.formatted("parallel"))).hasSize(model.rejectedLcrs)
-                    .isEqualTo(rows(db, errors.formatted("serial"))).isEqualTo(rows(db, errors.formatted("single")));
+            assertThat(db.rows(errors.formatted("parallel"))).hasSize(model.rejectedLcrs)
+                    .isEqualTo(db.rows(errors.formatted("serial"))).isEqualTo(db.rows(errors.formatted("single")));
             List<Lcr> last = stream.get(stream.size() - 1);
             String lastPosition = last.get(last.size() - 1).position();
-            assertThat(rows(db, "SELECT \"SINK_NAME\", \"POSITION\" FROM \"REDO_CDC_APPLIED\" ORDER BY 1")).containsExactly(
+            assertThat(db.rows("SELECT \"SINK_NAME\", \"POSITION\" FROM \"REDO_CDC_APPLIED\" ORDER BY 1")).containsExactly(
                     "parallel|" + lastPosition, "serial|" + lastPosition, "single|" + lastPosition);
         }
     }
@@ -171,22 +169,6 @@ class ParallelApplyEquivalenceTest {
                 .mapTable("OE.AUDIT", db.schema() + "." + prefix + "AUDIT")).build();
         return JdbcSinkWriter.create(new ApplyContext(options, new JdbcSinkMetrics(new UnregisteredMetricsGroup())),
                 List.of());
-    }
-
-    private static List<String> rows(TestDatabase db, String sql) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (Connection connection = db.connect(); PreparedStatement statement = connection.prepareStatement(sql);
-             ResultSet rs = statement.executeQuery()) {
-            int columns = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int i = 1; i <= columns; i++) {
-                    row.append(i > 1 ? "|" : "").append(rs.getString(i));
-                }
-                rows.add(row.toString());
-            }
-        }
-        return rows;
     }
 
     private static void execute(TestDatabase db, String sql) throws SQLException {

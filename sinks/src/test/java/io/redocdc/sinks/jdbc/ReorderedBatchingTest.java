@@ -10,7 +10,6 @@ import io.redocdc.sinks.jdbc.testing.TestDatabase;
 import io.redocdc.sinks.jdbc.testing.TestDatabaseKind;
 import io.redocdc.source.logminer.Secret;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -58,17 +57,17 @@ class ReorderedBatchingTest {
                     .insert("CHILD", v("ID", "4"), v("PID", "2")).build();
             assertThatThrownBy(() -> applyAsOneReorderedGroup(db, t1, t2, t3)).isInstanceOf(SQLException.class);
             assertThatThrownBy(() -> applyAsOneReorderedGroup(db, t4)).isInstanceOf(SQLException.class);
-            assertThat(rows(db, "SELECT COUNT(*) FROM \"CHILD\"")).containsExactly("0");
+            assertThat(db.rows("SELECT COUNT(*) FROM \"CHILD\"")).containsExactly("0");
 
             JdbcSinkMetrics metrics = metrics();
             try (JdbcSinkWriter writer = open(db, metrics, b -> b)) {
                 feed(writer, List.of(t1, t2, t3, t4));
                 writer.flush(true);
             }
-            assertThat(rows(db, "SELECT \"ID\", \"PID\" FROM \"CHILD\" ORDER BY 1"))
+            assertThat(db.rows("SELECT \"ID\", \"PID\" FROM \"CHILD\" ORDER BY 1"))
                     .containsExactly("1|0", "2|1", "3|0", "4|2");
-            assertThat(rows(db, "SELECT \"ID\" FROM \"PARENT\" ORDER BY 1")).containsExactly("0", "1", "2");
-            assertThat(rows(db, "SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(t4));
+            assertThat(db.rows("SELECT \"ID\" FROM \"PARENT\" ORDER BY 1")).containsExactly("0", "1", "2");
+            assertThat(db.rows("SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(t4));
 
             // a group of one transaction: its failure is replayed in order too, not queued
             List<Lcr> t5 = txn(500).insert("CHILD", v("ID", "5"), v("PID", "0")).insert("PARENT", v("ID", "3"))
@@ -77,9 +76,9 @@ class ReorderedBatchingTest {
                 feed(writer, List.of(t5));
                 writer.flush(true);
             }
-            assertThat(rows(db, "SELECT COUNT(*) FROM \"CHILD\"")).containsExactly("6");
-            assertThat(rows(db, "SELECT COUNT(*) FROM \"REDO_CDC_ERRORS\"")).containsExactly("0");
-            assertThat(rows(db, "SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(t5));
+            assertThat(db.rows("SELECT COUNT(*) FROM \"CHILD\"")).containsExactly("6");
+            assertThat(db.rows("SELECT COUNT(*) FROM \"REDO_CDC_ERRORS\"")).containsExactly("0");
+            assertThat(db.rows("SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(t5));
             assertThat(metrics.appliedTransactions().getCount()).isEqualTo(5);
             assertThat(metrics.errorTransactions().getCount()).isZero();
         }
@@ -103,15 +102,15 @@ class ReorderedBatchingTest {
             JdbcSinkMetrics metrics = metrics();
             try (JdbcSinkWriter writer = open(db, metrics, b -> b)) {
                 feed(writer, List.of(t1, bad2, t3));
-                assertThat(rows(db, "SELECT COUNT(*) FROM \"A\"")).as("nothing runs before the group commits")
+                assertThat(db.rows("SELECT COUNT(*) FROM \"A\"")).as("nothing runs before the group commits")
                         .containsExactly("0");
                 writer.flush(false);
             }
-            assertThat(rows(db, "SELECT \"ID\" FROM \"A\" ORDER BY 1")).containsExactly("1", "3");
-            assertThat(rows(db, "SELECT \"ID\" FROM \"B\" ORDER BY 1")).containsExactly("1", "3");
-            assertThat(rows(db, "SELECT \"POSITION\", \"ORDINAL\", \"COMMAND\" FROM \"REDO_CDC_ERRORS\" ORDER BY 2"))
+            assertThat(db.rows("SELECT \"ID\" FROM \"A\" ORDER BY 1")).containsExactly("1", "3");
+            assertThat(db.rows("SELECT \"ID\" FROM \"B\" ORDER BY 1")).containsExactly("1", "3");
+            assertThat(db.rows("SELECT \"POSITION\", \"ORDINAL\", \"COMMAND\" FROM \"REDO_CDC_ERRORS\" ORDER BY 2"))
                     .containsExactly(last(bad2) + "|0|INSERT", last(bad2) + "|1|UPDATE", last(bad2) + "|2|INSERT");
-            assertThat(rows(db, "SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(t3));
+            assertThat(db.rows("SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(t3));
             assertThat(metrics.appliedTransactions().getCount()).isEqualTo(2);
             assertThat(metrics.errorTransactions().getCount()).isEqualTo(1);
         }
@@ -136,9 +135,9 @@ class ReorderedBatchingTest {
                     feed(writer, transactions);
                     writer.flush(true);
                 }
-                assertThat(rows(db, "SELECT \"ID\", \"EMAIL\" FROM \"U\" ORDER BY 1")).as(policy)
+                assertThat(db.rows("SELECT \"ID\", \"EMAIL\" FROM \"U\" ORDER BY 1")).as(policy)
                         .containsExactly("1|b", "2|a", "3|c");
-                assertThat(rows(db, "SELECT COUNT(*) FROM \"REDO_CDC_ERRORS\"")).as(policy).containsExactly("0");
+                assertThat(db.rows("SELECT COUNT(*) FROM \"REDO_CDC_ERRORS\"")).as(policy).containsExactly("0");
             }
         }
     }
@@ -161,7 +160,7 @@ class ReorderedBatchingTest {
                 feed(writer, List.of(t1, t2));
                 writer.flush(true);
             }
-            assertThat(rows(db, "SELECT \"ID\", \"V\" FROM \"K\" ORDER BY 1")).containsExactly("1|a", "2|b", "5|y");
+            assertThat(db.rows("SELECT \"ID\", \"V\" FROM \"K\" ORDER BY 1")).containsExactly("1|a", "2|b", "5|y");
         }
     }
 
@@ -177,13 +176,13 @@ class ReorderedBatchingTest {
                 .insert("A", v("ID", "4")).build();
         try (TestDatabase db = kind.open()) {
             assertThat(batchesExecuted(db, true, t1, t2)).isEqualTo(4);
-            assertThat(rows(db, "SELECT \"ID\", \"V\" FROM \"A\" ORDER BY 1"))
+            assertThat(db.rows("SELECT \"ID\", \"V\" FROM \"A\" ORDER BY 1"))
                     .containsExactly("1|u", "2|null", "3|null", "4|null");
-            assertThat(rows(db, "SELECT COUNT(*) FROM \"B\"")).containsExactly("3");
+            assertThat(db.rows("SELECT COUNT(*) FROM \"B\"")).containsExactly("3");
         }
         try (TestDatabase db = kind.open()) {
             assertThat(batchesExecuted(db, false, t1, t2)).isEqualTo(8);
-            assertThat(rows(db, "SELECT \"ID\", \"V\" FROM \"A\" ORDER BY 1"))
+            assertThat(db.rows("SELECT \"ID\", \"V\" FROM \"A\" ORDER BY 1"))
                     .containsExactly("1|u", "2|null", "3|null", "4|null");
         }
     }
@@ -206,11 +205,11 @@ class ReorderedBatchingTest {
                 writer.flush(true);
             }
             List<List<String>> tables = new ArrayList<>();
-            tables.add(rows(db, "SELECT \"ID\", \"V\" FROM \"A\" ORDER BY 1"));
-            tables.add(rows(db, "SELECT \"ID\", \"V\", \"W\" FROM \"B\" ORDER BY 1"));
-            tables.add(rows(db, "SELECT \"ID\", \"V\" FROM \"C\" ORDER BY 1"));
-            return new Outcome(tables, rows(db, "SELECT \"POSITION\", \"ORDINAL\", \"COMMAND\" FROM "
-                    + "\"REDO_CDC_ERRORS\" ORDER BY 1, 2"), rows(db, "SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\""));
+            tables.add(db.rows("SELECT \"ID\", \"V\" FROM \"A\" ORDER BY 1"));
+            tables.add(db.rows("SELECT \"ID\", \"V\", \"W\" FROM \"B\" ORDER BY 1"));
+            tables.add(db.rows("SELECT \"ID\", \"V\" FROM \"C\" ORDER BY 1"));
+            return new Outcome(tables, db.rows("SELECT \"POSITION\", \"ORDINAL\", \"COMMAND\" FROM "
+                    + "\"REDO_CDC_ERRORS\" ORDER BY 1, 2"), db.rows("SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\""));
         }
     }
 
@@ -306,19 +305,4 @@ class ReorderedBatchingTest {
         }
     }
 
-    static List<String> rows(TestDatabase db, String sql) throws SQLException {
-        List<String> rows = new ArrayList<>();
-        try (Connection connection = db.connect(); Statement statement = connection.createStatement();
-             ResultSet rs = statement.executeQuery(sql)) {
-            int columns = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                StringBuilder row = new StringBuilder();
-                for (int i = 1; i <= columns; i++) {
-                    row.append(i > 1 ? "|" : "").append(rs.getString(i));
-                }
-                rows.add(row.toString());
-            }
-        }
-        return rows;
-    }
 }

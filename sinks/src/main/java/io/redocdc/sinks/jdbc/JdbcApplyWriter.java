@@ -97,7 +97,9 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
                 + "parallel run; group commit up to {} rows or {} ms, {}", options.sinkName(), options.displayUrl(),
                 context.dialect().name(), applied == null ? "none (nothing applied yet)" : applied,
                 appliedAtStart.aboveLowMark().size(), options.groupMaxRows(), options.groupMaxLatencyMillis(),
-                options.batchReorder() ? "batches reordered per statement shape" : "batches in statement order");
+                !options.batchReorder() ? "batches in statement order" : options.batchMerge()
+                        ? "batches reordered per statement shape, UPDATEs merged into their row's pending statement"
+                        : "batches reordered per statement shape");
         for (JdbcWriterState state : restored) {
             LOG.info("re-applying {} LCRs of the transaction open at the restored checkpoint",
                     state.openTransaction().size());

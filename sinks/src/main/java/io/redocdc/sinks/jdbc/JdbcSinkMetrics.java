@@ -12,6 +12,7 @@ public final class JdbcSinkMetrics {
     private final Counter conflictsResolved;
     private final Counter errorTransactions;
     private final Counter skippedOnReplay;
+    private final Counter mergedRows;
 
     public JdbcSinkMetrics(MetricGroup group) {
         this.appliedTransactions = group.counter("appliedTransactions", new ThreadSafeSimpleCounter());
@@ -19,6 +20,7 @@ public final class JdbcSinkMetrics {
         this.conflictsResolved = group.counter("conflictsResolved", new ThreadSafeSimpleCounter());
         this.errorTransactions = group.counter("errorTransactions", new ThreadSafeSimpleCounter());
         this.skippedOnReplay = group.counter("skippedOnReplay", new ThreadSafeSimpleCounter());
+        this.mergedRows = group.counter("mergedRows", new ThreadSafeSimpleCounter());
     }
 
     public Counter appliedTransactions() {
@@ -42,5 +44,10 @@ public final class JdbcSinkMetrics {
     /** LCRs skipped because their position was already applied (replay after a restore). */
     public Counter skippedOnReplay() {
         return skippedOnReplay;
+    }
+
+    /** UPDATEs merged into their row's pending statement ({@code sink.batch-merge}); also counted as applied. */
+    public Counter mergedRows() {
+        return mergedRows;
     }
 }

@@ -33,6 +33,8 @@ import org.apache.flink.util.TimeUtils;
  * @param groupMaxLatencyMillis group commit: a target transaction stays open at most this long (milliseconds)
  * @param batchReorder     the serial writer batches per statement shape across a group, reordering statements of
  *                         different rows (see {@link Builder#batchReorder(boolean)})
+ * @param batchMerge       with batchReorder, an UPDATE of a row pending in the group is merged into its pending
+ *                         statement where that provably gives the same result (see {@link Builder#batchMerge(boolean)})
  */
 public record JdbcSinkOptions(
         String jdbcUrl,
@@ -52,7 +54,8 @@ public record JdbcSinkOptions(
         int spoolMemoryLcrs,
         int groupMaxRows,
         long groupMaxLatencyMillis,
-        boolean batchReorder) implements Serializable {
+        boolean batchReorder,
+        boolean batchMerge) implements Serializable {
 
     public static final String JDBC_URL = "sink.jdbc-url";
     public static final String USER = "sink.user";
@@ -74,6 +77,7 @@ public record JdbcSinkOptions(
     public static final String GROUP_MAX_ROWS = "sink.group-max-rows";
     public static final String GROUP_MAX_LATENCY = "sink.group-max-latency";
     public static final String BATCH_REORDER = "sink.batch-reorder";
+    public static final String BATCH_MERGE = "sink.batch-merge";
 
     public static final int DEFAULT_BATCH_SIZE = 500;
     public static final String DEFAULT_SINK_NAME = "redo-cdc";
@@ -109,7 +113,7 @@ public record JdbcSinkOptions(
                 + applyParallelism + ", " + DDL + "=" + ddl + ", " + SINK_NAME + "=" + sinkName + ", "
                 + STATE_SCHEMA + "=" + stateSchema + ", " + SPOOL_MEMORY_LCRS + "=" + spoolMemoryLcrs + ", "
                 + GROUP_MAX_ROWS + "=" + groupMaxRows + ", " + GROUP_MAX_LATENCY + "=" + groupMaxLatencyMillis + "ms, "
-                + BATCH_REORDER + "=" + batchReorder + "}";
+                + BATCH_REORDER + "=" + batchReorder + ", " + BATCH_MERGE + "=" + batchMerge + "}";
     }
 
     /** Builder; {@link #build()} validates. */
@@ -132,6 +136,7 @@ public record JdbcSinkOptions(
         private int groupMaxRows = DEFAULT_GROUP_MAX_ROWS;
         private long groupMaxLatencyMillis = DEFAULT_GROUP_MAX_LATENCY_MILLIS;
         private boolean batchReorder = true;
+        private boolean batchMerge = true;
 
         private Builder() {
         }
@@ -164,11 +169,12 @@ public record JdbcSinkOptions(
                 case GROUP_MAX_ROWS -> groupMaxRows(parseInt(key, value));
                 case GROUP_MAX_LATENCY -> groupMaxLatency(parseDuration(key, value));
                 case BATCH_REORDER -> batchReorder(parseBoolean(key, value));
+                case BATCH_MERGE -> batchMerge(parseBoolean(key, value));
                 default -> throw new IllegalArgumentException("unknown JDBC sink option " + key + " (value '"
                         + value + "'); known: " + List.of(JDBC_URL, USER, PASSWORD_FILE, BATCH_SIZE, TABLE_MAP,
                         COLUMN_MAP, DROP_COLUMNS, CONFLICT_PREFIX + "OWNER.TABLE", PRIMARY_KEY_PREFIX + "OWNER.TABLE",
                         ON_ERROR, APPLY_PARALLELISM, DDL, SINK_NAME, STATE_SCHEMA, SPOOL_MEMORY_LCRS, GROUP_MAX_ROWS,
-                        GROUP_MAX_LATENCY, BATCH_REORDER));
+                        GROUP_MAX_LATENCY, BATCH_REORDER, BATCH_MERGE));
             }
             return this;
         }
@@ -306,6 +312,18 @@ public record JdbcSinkOptions(
             return this;
         }
 
+        /**
+         * {@code sink.batch-merge} (default true; only with {@code sink.batch-reorder}, only for tables with
+         * conflict policy error): an UPDATE whose before image equals (every column) the after image of its row's
+         * statement still pending in the group, an INSERT or an UPDATE of the same statement shape, is merged into
+         * that statement instead of running after it (see {@link RowMerge}). The result is the same; a failure
+         * replays the group in order from the original LCRs.
+         */
+        public Builder batchMerge(boolean batchMerge) {
+            this.batchMerge = batchMerge;
+            return this;
+        }
+
         public JdbcSinkOptions build() {
             if (jdbcUrl == null || jdbcUrl.isBlank()) {
                 throw new IllegalArgumentException("option " + JDBC_URL + " is required; got " + JdbcUrls.mask(jdbcUrl));
@@ -348,7 +366,7 @@ public record JdbcSinkOptions(
             return new JdbcSinkOptions(jdbcUrl, user, password, batchSize, Map.copyOf(tableMap),
                     Map.copyOf(columnMap), Set.copyOf(dropColumns), Map.copyOf(conflictPolicies),
                     Map.copyOf(primaryKeys), onError, applyParallelism, ddl, sinkName, stateSchema, spoolMemoryLcrs,
-                    groupMaxRows, groupMaxLatencyMillis, batchReorder);
+                    groupMaxRows, groupMaxLatencyMillis, batchReorder, batchMerge);
         }
 
         private static void require(boolean ok, String key, String rule, Object actual) {

@@ -4,9 +4,11 @@ import io.redocdc.sinks.jdbc.TransactionApplier.Batch;
 import io.redocdc.sinks.jdbc.parallel.RowKey;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The batches of a {@link TransactionApplier} not yet executed, one per statement shape (SQL text) in order of
@@ -24,6 +26,8 @@ final class PendingBatches {
     private final LinkedHashMap<String, Batch> bySql = new LinkedHashMap<>();
     private final Map<RowKey, Batch> byRow = new HashMap<>();
     private final Map<Batch, List<RowKey>> rowsOf = new HashMap<>();
+    /** The last pending statement writing each row (for merging, see {@link #lastWrite}). */
+    private final Map<RowKey, PendingRow> lastWrites = new HashMap<>();
     private Batch barrier;
 
     Batch get(String sql) {
@@ -64,19 +68,45 @@ final class PendingBatches {
         return blocking;
     }
 
-    /** Records that {@code batch} took a row writing {@code keys}; a row without keys makes it a barrier. */
-    void add(Batch batch, List<RowKey> keys, boolean keyless) {
+    /**
+     * Records that {@code batch} took a row writing {@code keys}, as its statement at {@code index}; a row
+     * without keys makes it a barrier.
+     */
+    void add(Batch batch, int index, List<RowKey> keys, boolean keyless) {
         bySql.putIfAbsent(batch.sql, batch);
         if (keyless) {
             barrier = batch;
         } else if (keys != null) {
             List<RowKey> rows = rowsOf.computeIfAbsent(batch, b -> new ArrayList<>());
+            PendingRow write = new PendingRow(batch, index, Set.copyOf(keys));
             for (RowKey key : keys) {
                 if (byRow.put(key, batch) == null) {
                     rows.add(key);
                 }
+                lastWrites.put(key, write);
             }
         }
+    }
+
+    /**
+     * The pending statement a statement writing exactly {@code keys} would follow on each of its rows: the last
+     * one writing every one of them, when it writes these rows and no others. Null when there is none, when
+     * the rows' last statements differ, or while a barrier is pending (it keeps its place in the order).
+     */
+    PendingRow lastWrite(List<RowKey> keys) {
+        if (barrier != null || keys == null || keys.isEmpty()) {
+            return null;
+        }
+        PendingRow write = lastWrites.get(keys.get(0));
+        if (write == null || !write.keys().equals(new HashSet<>(keys))) {
+            return null;
+        }
+        for (RowKey key : keys) {
+            if (lastWrites.get(key) != write) {
+                return null;
+            }
+        }
+        return write;
     }
 
     /** Removes {@code batch} (to run it alone, e.g. when full; it shares no row with the others). */
@@ -88,8 +118,22 @@ final class PendingBatches {
         List<RowKey> rows = rowsOf.remove(batch);
         if (rows != null) {
             rows.forEach(byRow::remove);
+            rows.forEach(lastWrites::remove);
         }
         return batch;
+    }
+
+    /** A pending statement, {@code batch.rows.get(index)}, and the rows it writes. */
+    record PendingRow(Batch batch, int index, Set<RowKey> keys) {
+
+        RowStatement statement() {
+            return batch.rows.get(index);
+        }
+
+        /** Puts {@code merged} in the statement's place (the batch binds its rows when it runs). */
+        void replace(RowStatement merged) {
+            batch.rows.set(index, merged);
+        }
     }
 
     /** Removes and returns the pending batches in order of first use. */
@@ -103,6 +147,7 @@ final class PendingBatches {
         bySql.clear();
         byRow.clear();
         rowsOf.clear();
+        lastWrites.clear();
         barrier = null;
     }
 }

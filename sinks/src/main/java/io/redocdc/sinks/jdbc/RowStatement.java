@@ -64,6 +64,11 @@ public record RowStatement(MappedRow row, String sql, List<MappedValue> binds) {
         return changed.isEmpty() ? row.newValues() : changed;
     }
 
+    /** How many values an UPDATE or DELETE of {@code row} binds in its WHERE clause (after the SET values). */
+    static int whereBindCount(MappedRow row) {
+        return (int) row.oldValues().stream().filter(v -> v.column().isComparable() && !v.value().isNull()).count();
+    }
+
     /** Old values a WHERE clause can compare (not CLOB/BLOB columns). */
     private static List<MappedValue> comparable(MappedRow row) throws SQLException {
         List<MappedValue> where = row.oldValues().stream().filter(v -> v.column().isComparable()).toList();

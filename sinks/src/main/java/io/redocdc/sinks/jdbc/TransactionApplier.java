@@ -32,6 +32,11 @@ import org.slf4j.LoggerFactory;
  * conflict, handled by the table's {@link ConflictPolicy}. Where a driver cannot report batch update counts
  * ({@link JdbcDialect#reportsBatchUpdateCounts()}, or SUCCESS_NO_INFO seen once), UPDATE and DELETE run one by
  * one. Errors are thrown as SQLException; the caller rolls back.
+ *
+ * <p>With reordering and {@code sink.batch-merge}, an UPDATE of a row whose statement is still pending may be
+ * merged into it ({@link RowMerge}; tables with conflict policy error only); pending batches then bind their
+ * rows when they run, so that a merged statement can replace a pending one. The caller's in-order replay after
+ * a failure applies the original LCRs.
  */
 public class TransactionApplier implements AutoCloseable {
 
@@ -45,10 +50,14 @@ public class TransactionApplier implements AutoCloseable {
     private boolean batchCountsReported;
     private final PendingBatches pending = new PendingBatches();
     private boolean reorder;
+    /** Reordering with {@code sink.batch-merge}: UPDATEs may merge into pending statements. */
+    private boolean merge;
     private long rowsInTransaction;
     /** Source transactions and their rows ended in the open target transaction, counted as applied at commit. */
     private long transactionsInGroup;
     private long rowsInGroup;
+    /** UPDATEs merged in the open target transaction, counted at its commit (a replay in order merges none). */
+    private long mergedInGroup;
 
     public TransactionApplier(Connection connection, ApplyContext context, AppliedPositionStore positions)
             throws SQLException {
@@ -76,10 +85,12 @@ public class TransactionApplier implements AutoCloseable {
      */
     public void begin(boolean reorder) {
         this.reorder = reorder;
+        this.merge = reorder && context.options().batchMerge();
         pending.clear();
         rowsInTransaction = 0;
         transactionsInGroup = 0;
         rowsInGroup = 0;
+        mergedInGroup = 0;
     }
 
     /** True when this transaction or group may run statements out of order (see {@link #begin(boolean)}). */
@@ -98,13 +109,16 @@ public class TransactionApplier implements AutoCloseable {
                 context.dialect());
         ConflictPolicy policy = context.options().conflictPolicy(lcr.qualifiedTable());
         rowsInTransaction++;
+        List<RowKey> keys = reorder && mayReorder(policy)
+                ? RowKeyExtractor.rowKeys(row.row(), context.dialect()) : null;
+        if (merge && mergeIntoPending(row, policy, keys)) {
+            return;
+        }
         if (row.command() != LcrCommand.INSERT && !batchCountsReported) {
             flush();
             executeRow(row, policy);
             return;
         }
-        List<RowKey> keys = reorder && mayReorder(policy)
-                ? RowKeyExtractor.rowKeys(row.row(), context.dialect()) : null;
         if (reorder) {
             run(pending.takeBlocking(row.sql(), keys));
         } else if (pending.get(row.sql()) == null) {
@@ -118,12 +132,37 @@ public class TransactionApplier implements AutoCloseable {
         if (batch == null) {
             PreparedStatement statement = statements.get(row.sql());
             statements.pin(statement);
-            batch = new Batch(row.sql(), statement, policy, row.command());
+            batch = new Batch(row.sql(), statement, policy, row.command(), merge);
         }
-        pending.add(batch, keys, reorder && keys == null); // first: a failed bind still leaves it to discard
-        row.bind(batch.statement);
-        batch.statement.addBatch();
-        batch.rows.add(row);
+        pending.add(batch, batch.rows.size(), keys, reorder && keys == null); // first: a failed bind leaves it to discard
+        batch.add(row);
+    }
+
+    /**
+     * Merges an UPDATE into the pending statement of its row where {@link RowMerge} proves it the same, under
+     * conflict policy error only: a policy resolving conflicts in place would have to resolve the merged
+     * statement's conflicts as the two statements' ones.
+     */
+    private boolean mergeIntoPending(RowStatement row, ConflictPolicy policy, List<RowKey> keys) {
+        if (row.command() != LcrCommand.UPDATE || policy.resolution() != ConflictResolution.ERROR) {
+            return false;
+        }
+        PendingBatches.PendingRow target = pending.lastWrite(keys);
+        if (target == null || target.batch().policy.resolution() != ConflictResolution.ERROR) {
+            return false;
+        }
+        RowStatement merged = RowMerge.of(target.statement(), row);
+        if (merged == null) {
+            return false;
+        }
+        target.replace(merged);
+        mergedInGroup++;
+        if (LOG.isDebugEnabled()) {
+            LOG.debug("merged the UPDATE at position {} (xid {}) on {} into the pending {} of the same row from "
+                    + "position {}", row.row().lcr().position(), row.row().lcr().xid(), row.row().table(),
+                    target.statement().command(), target.statement().row().lcr().position());
+        }
+        return true;
     }
 
     /** Executes the pending batches in order of first use, resolving conflicts. */
@@ -162,6 +201,12 @@ public class TransactionApplier implements AutoCloseable {
 
     private void execute(Batch batch) throws SQLException {
         statements.unpin(batch.statement);
+        try {
+            batch.bindDeferred();
+        } catch (SQLException | RuntimeException e) {
+            batch.statement.clearBatch();
+            throw e;
+        }
         Savepoint savepoint = batch.policy.resolution().resolvesInPlace() ? connection.setSavepoint() : null;
         int conflict;
         try {
@@ -215,8 +260,10 @@ public class TransactionApplier implements AutoCloseable {
         connection.commit();
         context.metrics().appliedTransactions().inc(transactionsInGroup);
         context.metrics().appliedRows().inc(rowsInGroup);
+        context.metrics().mergedRows().inc(mergedInGroup);
         transactionsInGroup = 0;
         rowsInGroup = 0;
+        mergedInGroup = 0;
     }
 
     /** Records {@code last} as applied in the open target transaction, e.g. with a transaction sent to the error table. */
@@ -257,6 +304,7 @@ public class TransactionApplier implements AutoCloseable {
         rowsInTransaction = 0;
         transactionsInGroup = 0;
         rowsInGroup = 0;
+        mergedInGroup = 0;
         connection.rollback();
     }
 
@@ -350,19 +398,43 @@ public class TransactionApplier implements AutoCloseable {
         }
     }
 
-    /** A JDBC batch of one statement shape, with the row of each entry (update counts are checked per row). */
+    /**
+     * A JDBC batch of one statement shape, with the row of each entry (update counts are checked per row). Its
+     * rows are bound as they come, or (deferred, so that a merge can replace one) all when it runs.
+     */
     static final class Batch {
         final String sql;
         final PreparedStatement statement;
         final ConflictPolicy policy;
         final LcrCommand command;
         final List<RowStatement> rows = new ArrayList<>();
+        private final boolean deferBinding;
 
-        Batch(String sql, PreparedStatement statement, ConflictPolicy policy, LcrCommand command) {
+        Batch(String sql, PreparedStatement statement, ConflictPolicy policy, LcrCommand command,
+              boolean deferBinding) {
             this.sql = sql;
             this.statement = statement;
             this.policy = policy;
             this.command = command;
+            this.deferBinding = deferBinding;
+        }
+
+        void add(RowStatement row) throws SQLException {
+            if (!deferBinding) {
+                row.bind(statement);
+                statement.addBatch();
+            }
+            rows.add(row);
+        }
+
+        /** Binds the rows whose binding was deferred, just before the batch runs. */
+        void bindDeferred() throws SQLException {
+            if (deferBinding) {
+                for (RowStatement row : rows) {
+                    row.bind(statement);
+                    statement.addBatch();
+                }
+            }
         }
     }
 }

@@ -7,7 +7,10 @@ import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 
-/** A connection whose prepared statements count their executeBatch calls (round trips of batched rows). */
+/**
+ * A connection whose prepared statements count their executeBatch calls (round trips of batched rows) in
+ * {@code counter[0]} and, where the counter has a second slot, their addBatch calls (rows batched) in it.
+ */
 final class BatchCounting {
 
     private BatchCounting() {
@@ -26,6 +29,9 @@ final class BatchCounting {
         InvocationHandler handler = (self, method, args) -> {
             if (counter != null && method.getName().equals("executeBatch")) {
                 counter[0]++;
+            }
+            if (counter != null && counter.length > 1 && method.getName().equals("addBatch")) {
+                counter[1]++;
             }
             try {
                 return wrapper.wrap(method, method.invoke(target, args));

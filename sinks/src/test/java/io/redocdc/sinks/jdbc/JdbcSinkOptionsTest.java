@@ -57,6 +57,15 @@ class JdbcSinkOptionsTest {
     }
 
     @Test
+    void batchMergeIsOnByDefaultAndTakesOnlyTrueOrFalse() {
+        assertThat(JdbcSinkOptions.builder().jdbcUrl(H2).build().batchMerge()).isTrue();
+        assertThat(JdbcSinkOptions.builder().jdbcUrl(H2).option("sink.batch-merge", "false").build()
+                .batchMerge()).isFalse();
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().option("sink.batch-merge", "1"))
+                .hasMessageContaining("sink.batch-merge").hasMessageContaining("'1'");
+    }
+
+    @Test
     void parsesEveryOptionByKey(@TempDir Path dir) throws Exception {
         Path passwordFile = dir.resolve("pw");
         Files.writeString(passwordFile, "s3cret\n");

@@ -51,11 +51,11 @@ class PendingBatchesTest {
         assertThat(pending.takeBlocking("INSERT C", null)).as("nothing pending").isEmpty();
         Batch keyed = add("INSERT A", key("A", "1"));
         assertThat(pending.takeBlocking("INSERT C", null)).containsExactly(keyed);
-        Batch keyless = new Batch("INSERT C", null, ConflictPolicy.ERROR, LcrCommand.INSERT);
-        pending.add(keyless, null, true);
+        Batch keyless = new Batch("INSERT C", null, ConflictPolicy.ERROR, LcrCommand.INSERT, false);
+        pending.add(keyless, 0, null, true);
         assertThat(pending.takeBlocking("INSERT C", null)).isEmpty();
         assertThat(pending.takeBlocking("DELETE C", null)).containsExactly(keyless);
-        pending.add(keyless, null, true);
+        pending.add(keyless, 0, null, true);
         assertThat(pending.takeBlocking("INSERT A", List.of(key("A", "2")))).containsExactly(keyless);
     }
 
@@ -69,8 +69,8 @@ class PendingBatchesTest {
     }
 
     private Batch add(String sql, RowKey key) {
-        Batch batch = new Batch(sql, null, ConflictPolicy.ERROR, LcrCommand.INSERT);
-        pending.add(batch, List.of(key), false);
+        Batch batch = new Batch(sql, null, ConflictPolicy.ERROR, LcrCommand.INSERT, false);
+        pending.add(batch, 0, List.of(key), false);
         return batch;
     }
 

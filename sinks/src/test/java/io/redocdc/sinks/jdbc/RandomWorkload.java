@@ -16,7 +16,9 @@ import java.util.TreeMap;
  * Random transactions on three tables, with the rows and error-queue entries that applying them in order must
  * give: A (key ID, conflict policy error), B (key ID, policy overwrite) and C (no key; IDs kept unique). They
  * insert, update values and keys, delete and re-insert the same keys; a few carry a conflicting statement,
- * which sends a transaction on A or C to the error table whole and is resolved in place on B.
+ * which sends a transaction on A or C to the error table whole and is resolved in place on B. With follow-ups,
+ * a row just written is often updated again right away (before image equal to its after image) or with a stale
+ * before image (a conflict), so that groups hold insert-then-update and update-then-update of one row.
  */
 final class RandomWorkload {
 
@@ -34,6 +36,7 @@ final class RandomWorkload {
     private Map<String, TreeMap<Integer, String[]>> state = new TreeMap<>();
     private Map<String, TreeMap<Integer, String[]>> working;
     private boolean failing;
+    private boolean followUps;
 
     private RandomWorkload(long seed) {
         this.random = new Random(seed);
@@ -41,7 +44,13 @@ final class RandomWorkload {
     }
 
     static RandomWorkload generate(long seed, int transactionCount) {
+        return generate(seed, transactionCount, false);
+    }
+
+    /** With {@code sameRowFollowUps}, a third of the statements are followed by an UPDATE of the same row. */
+    static RandomWorkload generate(long seed, int transactionCount, boolean sameRowFollowUps) {
         RandomWorkload workload = new RandomWorkload(seed);
+        workload.followUps = sameRowFollowUps;
         for (int t = 1; t <= transactionCount; t++) {
             workload.transaction(t * 100L);
         }
@@ -70,7 +79,10 @@ final class RandomWorkload {
             if (i == conflictAt) {
                 conflict(txn, table);
             } else {
-                operation(txn, table);
+                Integer written = operation(txn, table);
+                if (followUps && written != null && random.nextInt(3) == 0) {
+                    followUp(txn, table, written);
+                }
             }
         }
         List<Lcr> built = txn.build();
@@ -83,7 +95,27 @@ final class RandomWorkload {
         }
     }
 
-    private void operation(Transactions txn, String table) {
+    /** Another UPDATE of the row just written: mostly from its current image, sometimes from a stale one. */
+    private void followUp(Transactions txn, String table, int key) {
+        TreeMap<Integer, String[]> rows = working.get(table);
+        String[] current = rows.get(key);
+        String[] values = newValues(table);
+        if (random.nextInt(4) > 0) {
+            update(txn, table, key, current, key, values);
+            return;
+        }
+        String[] stale = current.clone();
+        stale[stale.length - 1] = "stale";
+        txn.update(table, image(key, stale), image(key, values));
+        if (table.equals("B")) {
+            rows.put(key, values); // overwrite: the new image is upserted
+        } else {
+            failing = true;
+        }
+    }
+
+    /** One random statement; returns the key of the row it leaves written (null: it deleted one). */
+    private Integer operation(Transactions txn, String table) {
         TreeMap<Integer, String[]> rows = working.get(table);
         int choice = rows.isEmpty() ? 0 : random.nextInt(4);
         Integer existing = rows.isEmpty() ? null : pick(rows);
@@ -92,16 +124,24 @@ final class RandomWorkload {
             choice = 2; // every key taken: delete one
         }
         switch (choice) {
-            case 0 -> insert(txn, table, free, newValues(table));
+            case 0 -> {
+                insert(txn, table, free, newValues(table));
+                return free;
+            }
             case 1 -> { // key update, with or without a value change
                 String[] values = random.nextBoolean() ? newValues(table) : rows.get(existing);
                 update(txn, table, existing, rows.get(existing), free, values);
+                return free;
             }
             case 2 -> {
                 txn.delete(table, image(existing, rows.get(existing)));
                 rows.remove(existing);
+                return null;
             }
-            default -> update(txn, table, existing, rows.get(existing), existing, newValues(table));
+            default -> {
+                update(txn, table, existing, rows.get(existing), existing, newValues(table));
+                return existing;
+            }
         }
     }
 

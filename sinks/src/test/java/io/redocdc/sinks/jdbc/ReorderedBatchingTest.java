@@ -32,14 +32,111 @@ class ReorderedBatchingTest {
             throws Exception {
         for (long seed = 1; seed <= 3; seed++) {
             RandomWorkload workload = RandomWorkload.generate(seed, 120);
-            Outcome reordered = applyRandom(kind, workload, true);
-            Outcome inOrder = applyRandom(kind, workload, false);
+            Outcome reordered = applyRandom(kind, workload, true, true, metrics());
+            Outcome inOrder = applyRandom(kind, workload, false, false, metrics());
             List<Lcr> last = workload.transactions.get(workload.transactions.size() - 1);
             Outcome expected = new Outcome(workload.expectedRows.values().stream().toList(),
                     workload.expectedErrors, List.of(last.get(last.size() - 1).position()));
             assertThat(expected.errors()).as("seed %d queues some transactions", seed).isNotEmpty();
             assertThat(reordered).as("seed %d with reordering", seed).isEqualTo(expected);
             assertThat(inOrder).as("seed %d in order", seed).isEqualTo(expected);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TestDatabaseKind.class)
+    void rowsUpdatedAgainInTheGroupGiveTheSameOutcomeMergedUnmergedAndInOrder(TestDatabaseKind kind)
+            throws Exception {
+        for (long seed = 1; seed <= 3; seed++) {
+            RandomWorkload workload = RandomWorkload.generate(seed, 120, true);
+            List<Lcr> last = workload.transactions.get(workload.transactions.size() - 1);
+            Outcome expected = new Outcome(workload.expectedRows.values().stream().toList(),
+                    workload.expectedErrors, List.of(last.get(last.size() - 1).position()));
+            assertThat(expected.errors()).as("seed %d queues some transactions", seed).isNotEmpty();
+            JdbcSinkMetrics merging = metrics();
+            JdbcSinkMetrics notMerging = metrics();
+            assertThat(applyRandom(kind, workload, true, true, merging)).as("seed %d merged", seed)
+                    .isEqualTo(expected);
+            assertThat(applyRandom(kind, workload, true, false, notMerging)).as("seed %d reordered only", seed)
+                    .isEqualTo(expected);
+            assertThat(applyRandom(kind, workload, false, true, metrics())).as("seed %d in order", seed)
+                    .isEqualTo(expected);
+            assertThat(merging.mergedRows().getCount()).as("seed %d merges", seed).isPositive();
+            assertThat(notMerging.mergedRows().getCount()).isZero();
+            assertThat(merging.appliedRows().getCount()).isEqualTo(notMerging.appliedRows().getCount());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TestDatabaseKind.class)
+    void updatesMergedIntoTheirRowsPendingStatementsRunFewerBatchesAndRows(TestDatabaseKind kind) throws Exception {
+        // A 5 exists: its two UPDATEs have one shape; A 1 and A 2 are inserted, then updated in the next transaction
+        List<Lcr> t1 = txn(100).update("A", Transactions.image(v("ID", "5"), v("V", "x1")),
+                        Transactions.image(v("ID", "5"), v("V", "x2")))
+                .insert("A", v("ID", "1"), v("V", "a")).build();
+        List<Lcr> t2 = txn(200).update("A", Transactions.image(v("ID", "1"), v("V", "a")),
+                        Transactions.image(v("ID", "1"), v("V", "b")))
+                .update("A", Transactions.image(v("ID", "5"), v("V", "x2")),
+                        Transactions.image(v("ID", "5"), v("V", "x3")))
+                .insert("A", v("ID", "2"), v("V", "a")).build();
+        List<Lcr> t3 = txn(300).update("A", Transactions.image(v("ID", "2"), v("V", "a")),
+                        Transactions.image(v("ID", "2"), Transactions.nul("V")))
+                .insert("A", v("ID", "3"), v("V", "d")).build();
+        int[] merged = {0, 0};
+        int[] unmerged = {0, 0};
+        for (boolean merge : List.of(true, false)) {
+            try (TestDatabase db = kind.open()) {
+                JdbcDialect dialect = JdbcDialect.forUrl(db.url());
+                execute(db, RandomWorkload.ddl("A", dialect));
+                execute(db, "INSERT INTO \"A\" (\"ID\", \"V\") VALUES (5, 'x1')");
+                JdbcSinkMetrics metrics = metrics();
+                countBatches(db, b -> b.batchMerge(merge), metrics, merge ? merged : unmerged, t1, t2, t3);
+                assertThat(db.rows("SELECT \"ID\", \"V\" FROM \"A\" ORDER BY 1")).as("merge %s", merge)
+                        .containsExactly("1|b", "2|null", "3|d", "5|x3");
+                assertThat(metrics.mergedRows().getCount()).isEqualTo(merge ? 3 : 0);
+            }
+        }
+        // unmerged: INSERT [1] runs before its UPDATE, INSERT [2] too, then UPDATE [5, 1, 5, 2] and INSERT [3]
+        assertThat(unmerged).containsExactly(4, 7);
+        // merged: UPDATE [5 (x1 -> x3)] and INSERT [1 (b), 2 (null), 3]
+        assertThat(merged).containsExactly(2, 4);
+    }
+
+    @ParameterizedTest
+    @EnumSource(TestDatabaseKind.class)
+    void updatesWithAnotherBeforeImageDoNotMergeAndTheirConflictQueuesTheirTransactionWhole(TestDatabaseKind kind)
+            throws Exception {
+        List<Lcr> t1 = txn(100).insert("A", v("ID", "1"), v("V", "a")).insert("A", v("ID", "7"), v("V", "a"))
+                .update("A", Transactions.image(v("ID", "5"), v("V", "x1")),
+                        Transactions.image(v("ID", "5"), v("V", "x2"))).build();
+        // stale before images: in order they match no row; merged into the pending statements they would apply
+        List<Lcr> bad2 = txn(200).update("A", Transactions.image(v("ID", "1"), v("V", "zz")),
+                Transactions.image(v("ID", "1"), v("V", "b"))).build();
+        List<Lcr> bad3 = txn(300).update("A", Transactions.image(v("ID", "5"), v("V", "x1")),
+                Transactions.image(v("ID", "5"), v("V", "x9"))).build();
+        List<Lcr> t4 = txn(400).update("A", Transactions.image(v("ID", "1"), v("V", "a")),
+                        Transactions.image(v("ID", "1"), v("V", "c")))
+                .update("A", Transactions.image(v("ID", "5"), v("V", "x2")),
+                        Transactions.image(v("ID", "5"), v("V", "x4")))
+                // merges into the INSERT of row 7 until the group fails and is replayed in order
+                .update("A", Transactions.image(v("ID", "7"), v("V", "a")),
+                        Transactions.image(v("ID", "7"), v("V", "b"))).build();
+        try (TestDatabase db = kind.open()) {
+            JdbcDialect dialect = JdbcDialect.forUrl(db.url());
+            execute(db, RandomWorkload.ddl("A", dialect));
+            execute(db, "INSERT INTO \"A\" (\"ID\", \"V\") VALUES (5, 'x1')");
+            JdbcSinkMetrics metrics = metrics();
+            try (JdbcSinkWriter writer = open(db, metrics, b -> b)) {
+                feed(writer, List.of(t1, bad2, bad3, t4));
+                writer.flush(true);
+            }
+            assertThat(db.rows("SELECT \"ID\", \"V\" FROM \"A\" ORDER BY 1")).containsExactly("1|c", "5|x4", "7|b");
+            assertThat(db.rows("SELECT \"POSITION\", \"COMMAND\" FROM \"REDO_CDC_ERRORS\" ORDER BY 1"))
+                    .containsExactly(last(bad2) + "|UPDATE", last(bad3) + "|UPDATE");
+            assertThat(db.rows("SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(t4));
+            assertThat(metrics.errorTransactions().getCount()).isEqualTo(2);
+            assertThat(metrics.appliedTransactions().getCount()).isEqualTo(2);
+            assertThat(metrics.mergedRows().getCount()).as("the group was replayed in order").isZero();
         }
     }
 
@@ -192,14 +289,14 @@ class ReorderedBatchingTest {
     /** Target rows of A, B, C, the error queue and the applied position after one run. */
     private record Outcome(List<List<String>> rows, List<String> errors, List<String> applied) { }
 
-    private static Outcome applyRandom(TestDatabaseKind kind, RandomWorkload workload, boolean reorder)
-            throws Exception {
+    private static Outcome applyRandom(TestDatabaseKind kind, RandomWorkload workload, boolean reorder,
+                                       boolean merge, JdbcSinkMetrics metrics) throws Exception {
         try (TestDatabase db = kind.open()) {
             JdbcDialect dialect = JdbcDialect.forUrl(db.url());
             for (String table : RandomWorkload.TABLES) {
                 execute(db, RandomWorkload.ddl(table, dialect));
             }
-            try (JdbcSinkWriter writer = open(db, metrics(), b -> b.batchReorder(reorder).batchSize(4)
+            try (JdbcSinkWriter writer = open(db, metrics, b -> b.batchReorder(reorder).batchMerge(merge).batchSize(4)
                     .groupMaxRows(25).conflict("OE.B", ConflictPolicy.parse("sink.conflict.OE.B", "overwrite")))) {
                 feed(writer, workload.transactions);
                 writer.flush(true);
@@ -237,6 +334,32 @@ class ReorderedBatchingTest {
             applier.commitGroup(last.get(last.size() - 1));
         }
         return batches[0];
+    }
+
+    /**
+     * Applies the transactions to the existing tables as one reordered group with the applier alone, counting
+     * batches and rows batched in {@code counter}.
+     */
+    @SafeVarargs
+    private static void countBatches(TestDatabase db, UnaryOperator<JdbcSinkOptions.Builder> configure,
+                                     JdbcSinkMetrics metrics, int[] counter, List<Lcr>... transactions)
+            throws Exception {
+        JdbcSinkOptions options = options(db, configure);
+        AppliedPositionStore positions = new AppliedPositionStore(options.dialect(), null, options.sinkName());
+        try (Connection connection = db.connect();
+             TransactionApplier applier = new TransactionApplier(BatchCounting.wrap(connection, counter),
+                     new ApplyContext(options, metrics), positions)) {
+            positions.createIfMissing(connection);
+            applier.begin(true);
+            for (List<Lcr> transaction : transactions) {
+                for (Lcr lcr : transaction) {
+                    applier.apply(lcr);
+                }
+                applier.endTransaction();
+            }
+            List<Lcr> last = transactions[transactions.length - 1];
+            applier.commitGroup(last.get(last.size() - 1));
+        }
     }
 
     /** The applier alone, reordering, all transactions in one target transaction; rolls back on failure. */

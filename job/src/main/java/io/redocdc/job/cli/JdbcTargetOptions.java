@@ -34,6 +34,7 @@ public final class JdbcTargetOptions {
     static final String GROUP_MAX_ROWS = "--" + JdbcSinkOptions.GROUP_MAX_ROWS;
     static final String GROUP_MAX_LATENCY = "--" + JdbcSinkOptions.GROUP_MAX_LATENCY;
     static final String BATCH_REORDER = "--" + JdbcSinkOptions.BATCH_REORDER;
+    static final String BATCH_MERGE = "--" + JdbcSinkOptions.BATCH_MERGE;
 
     @Option(names = JDBC_URL, paramLabel = "URL",
             description = "Target database: jdbc:oracle:..., jdbc:postgresql:... or jdbc:h2:...")
@@ -109,11 +110,16 @@ public final class JdbcTargetOptions {
                     + JdbcSinkOptions.DEFAULT_GROUP_MAX_LATENCY_MILLIS + "ms).")
     String groupMaxLatency;
 
-    @Option(names = BATCH_REORDER, paramLabel = "BOOL",
+    @Option(names = BATCH_REORDER, paramLabel = "BOOL", arity = "0..1",
             description = "One JDBC batch per statement shape within a group; statements of different rows may run "
                     + "out of order (same final state; an error replays the group in order). Default true; turn it "
                     + "off for targets with order-dependent triggers or cascading foreign keys.")
     Boolean batchReorder;
+
+    @Option(names = BATCH_MERGE, paramLabel = "BOOL", arity = "0..1",
+            description = "With reordered batches, an UPDATE whose before image equals the row's pending INSERT or "
+                    + "same-shape UPDATE is merged into it (tables with conflict policy error only). Default true.")
+    Boolean batchMerge;
 
     /**
      * The sink's options, checked: URL required, at most one password source.
@@ -154,6 +160,7 @@ public final class JdbcTargetOptions {
             optional(builder, JdbcSinkOptions.GROUP_MAX_ROWS, groupMaxRows);
             optional(builder, JdbcSinkOptions.GROUP_MAX_LATENCY, groupMaxLatency);
             optional(builder, JdbcSinkOptions.BATCH_REORDER, batchReorder);
+            optional(builder, JdbcSinkOptions.BATCH_MERGE, batchMerge);
             return builder.build();
         } catch (IllegalArgumentException e) {
             // the sink's messages start with "option <key>"; the key is the option name without "--"
@@ -184,6 +191,7 @@ public final class JdbcTargetOptions {
         addIf(given, groupMaxRows != null, GROUP_MAX_ROWS);
         addIf(given, groupMaxLatency != null, GROUP_MAX_LATENCY);
         addIf(given, batchReorder != null, BATCH_REORDER);
+        addIf(given, batchMerge != null, BATCH_MERGE);
         return given;
     }
 

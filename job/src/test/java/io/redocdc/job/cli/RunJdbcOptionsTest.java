@@ -51,7 +51,7 @@ class RunJdbcOptionsTest {
                 "--sink.conflict", "OE.ITEMS=overwrite,OE.LOG=discard", "--primary-key", "oe.log=log_id",
                 "--sink.on-error", "stop", "--apply.parallelism", "3", "--sink.ddl", "skip", "--sink.name", "app",
                 "--sink.state-schema", "cdc_state", "--sink.spool-memory-lcrs", "99", "--sink.group-max-rows", "1",
-                "--sink.group-max-latency", "2s");
+                "--sink.group-max-latency", "2s", "--sink.batch-reorder", "false", "--sink.batch-merge", "false");
 
         assertThat(options.appliesToDatabase()).isTrue();
         assertThat(options.sinkDir()).as("no --sink.dir: nothing is written to files").isNull();
@@ -76,6 +76,8 @@ class RunJdbcOptionsTest {
         assertThat(sink.spoolMemoryLcrs()).isEqualTo(99);
         assertThat(sink.groupMaxRows()).isEqualTo(1);
         assertThat(sink.groupMaxLatencyMillis()).isEqualTo(2000);
+        assertThat(sink.batchReorder()).isFalse();
+        assertThat(sink.batchMerge()).isFalse();
         assertThat(options.toString()).doesNotContain("s3cret");
     }
 
@@ -91,6 +93,8 @@ class RunJdbcOptionsTest {
         assertThat(sink.stateSchema()).isNull();
         assertThat(sink.password()).isNull();
         assertThat(sink.groupMaxRows()).isEqualTo(JdbcSinkOptions.DEFAULT_GROUP_MAX_ROWS);
+        assertThat(sink.batchReorder()).isTrue();
+        assertThat(sink.batchMerge()).isTrue();
     }
 
     @Test

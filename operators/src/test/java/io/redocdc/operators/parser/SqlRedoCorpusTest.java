@@ -6,25 +6,21 @@ import static org.assertj.core.api.Assertions.fail;
 import io.redocdc.operators.lcr.ColumnValue;
 import io.redocdc.operators.lcr.ValueKind;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Parses real LogMiner output kept beside the repository in {@code shared/reference/oracle/}:
+ * Parses real LogMiner output, copied from the project's Oracle reference into the test resources
+ * ({@code oracle-reference/}, attribution in NOTICE):
  * {@code sqlredo-corpus-types-and-lobs.sql} (Oracle 23ai, dictionary mode, every classic type, LOBs, XML,
  * Unsupported) and {@code logminer-sql_redo-without-dictionary.txt} (no dictionary: "OBJ# n", "COL n",
  * lower-case keywords, multi-line statements, ROWID conditions).
  */
 class SqlRedoCorpusTest {
-
-    /** The module directory is operators/; shared/ lies beside the repository's folder (CI clones it the same way). */
-    private static final Path REFERENCE = Path.of("").toAbsolutePath()
-            .resolve(Path.of("..", "..", "shared", "reference", "oracle")).normalize();
 
     private static List<String> corpus;
 
@@ -204,12 +200,13 @@ class SqlRedoCorpusTest {
         return statements;
     }
 
-    private static List<String> readReference(String name) throws IOException {
-        Path file = REFERENCE.resolve(name);
-        if (!Files.isRegularFile(file)) {
-            fail("reference file " + file + " is missing: expected the shared/ folder beside the repository");
+    static List<String> readReference(String name) throws IOException {
+        try (InputStream in = SqlRedoCorpusTest.class.getResourceAsStream("/oracle-reference/" + name)) {
+            if (in == null) {
+                fail("test resource oracle-reference/" + name + " is missing");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
         }
-        return Files.readAllLines(file, StandardCharsets.UTF_8);
     }
 
     /** The single VAL value of the corpus insert into T_SCHEMA.{table} whose ID literal is {@code idLiteral}. */

@@ -1,9 +1,9 @@
 package io.redocdc.operators.parser;
 
 /**
- * Checks the shape {@code yyyy-MM-dd HH:mm:ss[.f{1,9}]} of datetime text as the mining session prints it.
- * Only the layout is checked (digits and separators), not calendar ranges: it is there to catch a session
- * mined with other NLS formats, cheaply.
+ * Checks the shape {@code yyyy-MM-dd HH:mm:ss[.f{1,9}]} of datetime text as the mining session prints it, and
+ * that month, day, hour, minute and second are in range: text in this shape is taken as canonical without
+ * interpreting its mask.
  */
 final class DatetimeShape {
 
@@ -29,6 +29,9 @@ final class DatetimeShape {
                 return -1;
             }
         }
+        if (!inRange(text)) {
+            return -1;
+        }
         if (text.length() == SECONDS_LENGTH || text.charAt(SECONDS_LENGTH) != '.') {
             return SECONDS_LENGTH;
         }
@@ -38,5 +41,29 @@ final class DatetimeShape {
         }
         int digits = end - SECONDS_LENGTH - 1;
         return digits >= 1 && digits <= 9 ? end : -1;
+    }
+
+    private static boolean inRange(String text) {
+        int year = number(text, 0, 4);
+        int month = number(text, 5, 2);
+        int day = number(text, 8, 2);
+        return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysIn(year, month)
+                && number(text, 11, 2) < 24 && number(text, 14, 2) < 60 && number(text, 17, 2) < 60;
+    }
+
+    private static int daysIn(int year, int month) {
+        return switch (month) {
+            case 2 -> (year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) ? 29 : 28;
+            case 4, 6, 9, 11 -> 30;
+            default -> 31;
+        };
+    }
+
+    private static int number(String text, int from, int digits) {
+        int value = 0;
+        for (int i = from; i < from + digits; i++) {
+            value = value * 10 + (text.charAt(i) - '0');
+        }
+        return value;
     }
 }

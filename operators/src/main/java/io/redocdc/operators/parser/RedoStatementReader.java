@@ -1,6 +1,7 @@
 package io.redocdc.operators.parser;
 
 import io.redocdc.operators.lcr.ColumnValue;
+import io.redocdc.operators.lcr.ValueKind;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -16,14 +17,18 @@ final class RedoStatementReader {
 
     private final RedoTextCursor cursor;
     private final RedoValueReader values;
+    private String alias;
     private String rowId;
 
-    RedoStatementReader(String sqlRedo) {
-        this.cursor = new RedoTextCursor(sqlRedo);
-        this.values = new RedoValueReader(cursor);
+    RedoStatementReader(String sqlRedo, DatetimeLiterals datetimes, int referenceYear, QuoteReadings readings) {
+        this.cursor = new RedoTextCursor(sqlRedo, readings);
+        this.values = new RedoValueReader(cursor, datetimes, referenceYear);
     }
 
     ParsedStatement read() {
+        if (cursor.atEnd()) {
+            return new ParsedStatement(StatementKind.NONE, null, null, List.of(), List.of(), null, -1);
+        }
         ParsedStatement statement;
         if (cursor.tryKeyword("insert")) {
             statement = insert();
@@ -79,38 +84,80 @@ final class RedoStatementReader {
                 List.of(), null, -1);
     }
 
-    /** {@code update "O"."T" set "A" = v, "B" = v where <conditions>} */
+    /** {@code update "O"."T" [alias] set [alias.]"A" = v, ... [where <conditions>]} */
     private ParsedStatement update() {
         String owner = cursor.quotedIdentifier();
         cursor.expectChar('.');
         String table = cursor.quotedIdentifier();
+        readAlias("set");
         cursor.expectKeyword("set");
         List<ColumnValue> assigned = new ArrayList<>();
         do {
-            String name = cursor.quotedIdentifier();
+            String name = column();
+            if (indexOf(assigned, name) >= 0) {
+                throw cursor.expected("each column once in SET (\"" + name + "\" is assigned twice)");
+            }
             cursor.expectChar('=');
             assigned.add(values.read(name));
         } while (cursor.tryChar(','));
-        cursor.expectKeyword("where");
-        List<ColumnValue> where = conditions();
+        List<ColumnValue> where = optionalWhere();
         return new ParsedStatement(StatementKind.UPDATE, owner, table, Collections.unmodifiableList(assigned),
                 where, rowId, -1);
     }
 
-    /** {@code delete from "O"."T" where <conditions>} */
+    /** {@code delete from "O"."T" [alias] [where <conditions>]} */
     private ParsedStatement delete() {
         return fromTableWhere(StatementKind.DELETE);
     }
 
-    /** {@code from "O"."T" where <conditions>}, the tail of a DELETE and of an XML DOC BEGIN. */
+    /** {@code from "O"."T" [alias] [where <conditions>]}, the tail of a DELETE and of an XML DOC BEGIN. */
     private ParsedStatement fromTableWhere(StatementKind kind) {
         cursor.expectKeyword("from");
         String owner = cursor.quotedIdentifier();
         cursor.expectChar('.');
         String table = cursor.quotedIdentifier();
-        cursor.expectKeyword("where");
-        List<ColumnValue> where = conditions();
+        readAlias("where");
+        List<ColumnValue> where = optionalWhere();
         return new ParsedStatement(kind, owner, table, List.of(), where, rowId, -1);
+    }
+
+    /** A table alias ({@code update "S"."T" a set a."C" = ...}), when a word other than {@code next} follows. */
+    private void readAlias(String next) {
+        int at = cursor.peek();
+        if (at == '"' || at == -1 || at == ';' || cursor.lookingAtKeyword(next)) {
+            return;
+        }
+        int start = cursor.position();
+        int end = cursor.consumeWord();
+        if (end == start) {
+            throw cursor.expected("'" + next + "' or a table alias");
+        }
+        alias = cursor.slice(start, end);
+    }
+
+    /** {@code [alias.]"NAME"}: a column, qualified by the table alias when the statement declares one. */
+    private String column() {
+        if (alias != null && cursor.peek() != '"') {
+            int start = cursor.position();
+            int end = cursor.consumeWord();
+            if (!cursor.wordEquals(start, end, alias)) {
+                throw cursor.errorAt(start, "expected a column of alias " + alias + " but found '"
+                        + cursor.slice(start, end) + "'");
+            }
+            cursor.expectChar('.');
+        }
+        return cursor.quotedIdentifier();
+    }
+
+    private List<ColumnValue> optionalWhere() {
+        if (cursor.tryKeyword("where")) {
+            return conditions();
+        }
+        int next = cursor.peek();
+        if (next != -1 && next != ';') {
+            throw cursor.expected("'where' or the end of the statement");
+        }
+        return List.of();
     }
 
     /** {@code XML DOC BEGIN:  select "COL" from "O"."T" where <conditions>} ("XML" already read). */
@@ -127,16 +174,11 @@ final class RedoStatementReader {
     private ParsedStatement xmlRedo() {
         cursor.expectChar(':');
         cursor.expectChar('=');
-        String xml = cursor.tryKeyword("UNISTR") ? unistrArgument() : cursor.stringLiteral();
-        return new ParsedStatement(StatementKind.XML_REDO, null, null, List.of(ColumnValue.ofString("", xml)),
-                List.of(), null, -1);
-    }
-
-    private String unistrArgument() {
-        cursor.expectChar('(');
-        String value = cursor.unistrLiteral();
-        cursor.expectChar(')');
-        return value;
+        ColumnValue xml = values.read("");
+        if (xml.kind() != ValueKind.STRING) {
+            throw cursor.expected("the XML text as a quoted or UNISTR literal");
+        }
+        return new ParsedStatement(StatementKind.XML_REDO, null, null, List.of(xml), List.of(), null, -1);
     }
 
     /** {@code  amount: 15} ("amount" already read). */
@@ -153,28 +195,42 @@ final class RedoStatementReader {
     private List<ColumnValue> conditions() {
         List<ColumnValue> where = new ArrayList<>();
         do {
-            int next = cursor.peek();
-            if (next == '"') {
-                String name = cursor.quotedIdentifier();
-                if (cursor.tryKeyword("IS")) {
-                    cursor.expectKeyword("NULL");
-                    where.add(ColumnValue.ofNull(name));
-                } else if (cursor.tryChar('=')) {
-                    where.add(values.read(name));
-                } else {
-                    throw cursor.expected("'=' or 'IS NULL' after column \"" + name + "\"");
-                }
-            } else if (cursor.tryKeyword("ROWID")) {
+            if (cursor.tryKeyword("ROWID") || (alias != null && tryAliasedRowId())) {
                 int at = cursor.position();
                 if (rowId != null) {
                     throw cursor.errorAt(at - "ROWID".length(), "second ROWID condition");
                 }
                 cursor.expectChar('=');
-                rowId = cursor.stringLiteral();
-            } else {
+                rowId = cursor.plainLiteral();
+                continue;
+            }
+            if (cursor.peek() != '"' && alias == null) {
                 throw cursor.expected("a condition (a double-quoted column name or ROWID)");
+            }
+            String name = column();
+            if (cursor.tryKeyword("IS")) {
+                cursor.expectKeyword("NULL");
+                where.add(ColumnValue.ofNull(name));
+            } else if (cursor.tryChar('=')) {
+                where.add(values.read(name));
+            } else {
+                throw cursor.expected("'=' or 'IS NULL' after column \"" + name + "\"");
             }
         } while (cursor.tryKeyword("and"));
         return Collections.unmodifiableList(where);
+    }
+
+    /** {@code alias.ROWID}. */
+    private boolean tryAliasedRowId() {
+        return cursor.tryQualifiedKeyword(alias, "ROWID");
+    }
+
+    private static int indexOf(List<ColumnValue> values, String name) {
+        for (int i = 0; i < values.size(); i++) {
+            if (values.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
     }
 }

@@ -1,5 +1,7 @@
 package io.redocdc.operators.parser;
 
+import java.util.Arrays;
+
 /**
  * A position in one SQL_REDO text and the lexical steps over it (whitespace, keywords, punctuation, quoted
  * identifiers and literals). Single pass, no regular expressions; every "try" method leaves the position
@@ -13,11 +15,14 @@ final class RedoTextCursor {
 
     private final String text;
     private final int length;
+    private final QuoteReadings readings;
     private int pos;
 
-    RedoTextCursor(String text) {
+    /** @param readings null for the strict pass (quotes in values doubled, as Oracle prints them) */
+    RedoTextCursor(String text, QuoteReadings readings) {
         this.text = text;
         this.length = text.length();
+        this.readings = readings;
     }
 
     int position() {
@@ -36,10 +41,28 @@ final class RedoTextCursor {
         return pos < length ? text.charAt(pos) : -1;
     }
 
+    /** Skips blanks and {@code /* ... *}{@code /} comments ({@code /* JSON *}{@code / EMPTY_BLOB()}). */
     void skipWhitespace() {
-        while (pos < length && text.charAt(pos) <= ' ') {
-            pos++;
+        pos = afterBlanks(pos);
+    }
+
+    private int afterBlanks(int from) {
+        int i = from;
+        while (i < length) {
+            char c = text.charAt(i);
+            if (c <= ' ') {
+                i++;
+            } else if (c == '/' && i + 1 < length && text.charAt(i + 1) == '*') {
+                int close = text.indexOf("*/", i + 2);
+                if (close < 0) {
+                    throw errorAt(i, "unterminated comment (no closing */) starting");
+                }
+                i = close + 2;
+            } else {
+                break;
+            }
         }
+        return i;
     }
 
     /** Consumes {@code keyword} (case-insensitive, as a whole word) if it comes next. */
@@ -55,6 +78,30 @@ final class RedoTextCursor {
         return false;
     }
 
+    /** Whether {@code keyword} comes next (as a whole word), without consuming it. */
+    boolean lookingAtKeyword(String keyword) {
+        skipWhitespace();
+        return wordAt(pos, keyword);
+    }
+
+    /** Consumes {@code qualifier.keyword} (words, case-insensitive) if it comes next. */
+    boolean tryQualifiedKeyword(String qualifier, String keyword) {
+        skipWhitespace();
+        if (!wordAt(pos, qualifier)) {
+            return false;
+        }
+        int dot = afterBlanks(pos + qualifier.length());
+        if (dot >= length || text.charAt(dot) != '.') {
+            return false;
+        }
+        int word = afterBlanks(dot + 1);
+        if (!wordAt(word, keyword)) {
+            return false;
+        }
+        pos = word + keyword.length();
+        return true;
+    }
+
     void expectKeyword(String keyword) {
         if (!tryKeyword(keyword)) {
             throw expected("'" + keyword + "'");
@@ -65,6 +112,16 @@ final class RedoTextCursor {
         skipWhitespace();
         if (pos < length && text.charAt(pos) == c) {
             pos++;
+            return true;
+        }
+        return false;
+    }
+
+    /** Consumes {@code ||} if it comes next. */
+    boolean tryConcatenation() {
+        skipWhitespace();
+        if (pos + 1 < length && text.charAt(pos) == '|' && text.charAt(pos + 1) == '|') {
+            pos += 2;
             return true;
         }
         return false;
@@ -100,28 +157,156 @@ final class RedoTextCursor {
         if (pos >= length || text.charAt(pos) != '"') {
             throw expected("a double-quoted identifier");
         }
-        return readQuoted('"', "identifier");
+        return readQuotedIdentifier();
     }
 
-    /** A single-quoted SQL string literal with {@code ''} standing for one quote; returns its value. */
+    /**
+     * A single-quoted SQL string literal with {@code ''} standing for one quote; returns its value. With
+     * {@link QuoteReadings} (the lenient pass), any single quote that the grammar allows to end the literal may
+     * end it, and quotes before it are part of the value (LogMiner does not always double them).
+     */
     String stringLiteral() {
+        return literal(readings != null);
+    }
+
+    /**
+     * A literal that never holds an apostrophe (ROWID, datetime, interval and hex text, format masks): read the
+     * strict way in the lenient pass too, so only free text gets more than one reading.
+     */
+    String plainLiteral() {
+        return literal(false);
+    }
+
+    private String literal(boolean lenient) {
+        int open = openingQuote();
+        int close = lenient ? lenientClosingQuote(open) : strictClosingQuote(open);
+        String value = unquote(open + 1, close);
+        pos = close + 1;
+        return value;
+    }
+
+    /**
+     * A single-quoted literal whose value is in UNISTR notation: {@code \XXXX} is one UTF-16 code unit (a
+     * character outside the BMP comes as two, a surrogate pair), {@code \\} is a backslash, {@code ''} a quote.
+     */
+    String unistrLiteral() {
+        int open = openingQuote();
+        int close = closingQuote(open);
+        StringBuilder decoded = new StringBuilder(close - open);
+        int i = open + 1;
+        while (i < close) {
+            char c = text.charAt(i);
+            if (c == '\'' && i + 1 < close && text.charAt(i + 1) == '\'') {
+                decoded.append('\'');
+                i += 2;
+            } else if (c != '\\') {
+                decoded.append(c);
+                i++;
+            } else if (i + 1 < close && text.charAt(i + 1) == '\\') {
+                decoded.append('\\');
+                i += 2;
+            } else {
+                int unit = i + 5 <= close ? parseHex4(i + 1) : -1;
+                if (unit < 0) {
+                    throw errorAt(i, "bad UNISTR escape: expected \\\\ or a backslash followed by 4 hex digits");
+                }
+                decoded.append((char) unit);
+                i += 5;
+            }
+        }
+        pos = close + 1;
+        return decoded.toString();
+    }
+
+    private int openingQuote() {
         skipWhitespace();
         if (pos >= length || text.charAt(pos) != '\'') {
             throw expected("a quoted string literal");
         }
-        return readQuoted('\'', "string literal");
+        return pos;
     }
 
-    private String readQuoted(char quote, String what) {
+    /** The quote that ends the literal opened at {@code open}: the first undoubled one, or the lenient choice. */
+    private int closingQuote(int open) {
+        return readings != null ? lenientClosingQuote(open) : strictClosingQuote(open);
+    }
+
+    private int strictClosingQuote(int open) {
+        int from = open + 1;
+        while (true) {
+            int close = text.indexOf('\'', from);
+            if (close < 0) {
+                throw errorAt(open, "unterminated string literal (no closing ') starting");
+            }
+            if (close + 1 < length && text.charAt(close + 1) == '\'') {
+                from = close + 2;
+                continue;
+            }
+            return close;
+        }
+    }
+
+    private int lenientClosingQuote(int open) {
+        int[] candidates = new int[8];
+        int count = 0;
+        for (int q = text.indexOf('\'', open + 1); q >= 0; q = text.indexOf('\'', q + 1)) {
+            boolean doubled = q + 1 < length && text.charAt(q + 1) == '\'';
+            if (!doubled && mayFollowValue(q + 1)) {
+                if (count == candidates.length) {
+                    candidates = Arrays.copyOf(candidates, count * 2);
+                }
+                candidates[count++] = q;
+            }
+        }
+        if (count == 0) {
+            throw errorAt(open, "unterminated string literal (no closing ') starting");
+        }
+        return candidates[readings.choose(count)];
+    }
+
+    /** Whether what starts at {@code at} can follow a value: the end, , ) ; || AND or WHERE. */
+    private boolean mayFollowValue(int at) {
+        int i = afterBlanks(at);
+        if (i >= length) {
+            return true;
+        }
+        char c = text.charAt(i);
+        return c == ',' || c == ')' || c == ';' || c == '|' || wordAt(i, "and") || wordAt(i, "where");
+    }
+
+    private boolean wordAt(int at, String word) {
+        int end = at + word.length();
+        return end <= length && text.regionMatches(true, at, word, 0, word.length())
+                && (end == length || !isWordChar(text.charAt(end)));
+    }
+
+    /** text[from, to) with each {@code ''} read as one quote (a lone quote, in the lenient pass, as itself). */
+    private String unquote(int from, int to) {
+        int quote = text.indexOf('\'', from);
+        if (quote < 0 || quote >= to) {
+            return text.substring(from, to);
+        }
+        StringBuilder value = new StringBuilder(to - from);
+        int i = from;
+        while (i < to) {
+            char c = text.charAt(i);
+            value.append(c);
+            i += c == '\'' && i + 1 < to && text.charAt(i + 1) == '\'' ? 2 : 1;
+        }
+        return value.toString();
+    }
+
+    /** A double-quoted identifier's name; {@code ""} stands for one quote. */
+    private String readQuotedIdentifier() {
         int open = pos;
         int from = open + 1;
         StringBuilder unescaped = null;
         while (true) {
-            int close = text.indexOf(quote, from);
+            int close = text.indexOf('"', from);
             if (close < 0) {
-                throw errorAt(open, "unterminated " + what + " (no closing " + quote + ") starting");
+                throw errorAt(open, "unterminated identifier (no closing \") starting");
             }
-            if (close + 1 < length && text.charAt(close + 1) == quote) {
+            if (close + 1 < length && text.charAt(close + 1) == '"') {
                 if (unescaped == null) {
                     unescaped = new StringBuilder(close - open + 16);
                 }
@@ -130,53 +315,7 @@ final class RedoTextCursor {
                 continue;
             }
             pos = close + 1;
-            if (unescaped == null) {
-                return text.substring(open + 1, close);
-            }
-            return unescaped.append(text, from, close).toString();
-        }
-    }
-
-    /**
-     * A single-quoted literal whose value is in UNISTR notation: {@code \XXXX} is one UTF-16 code unit (a
-     * character outside the BMP comes as two, a surrogate pair), {@code \\} is a backslash, {@code ''} a quote.
-     */
-    String unistrLiteral() {
-        skipWhitespace();
-        if (pos >= length || text.charAt(pos) != '\'') {
-            throw expected("a quoted string literal");
-        }
-        int open = pos;
-        StringBuilder decoded = new StringBuilder();
-        int i = open + 1;
-        while (true) {
-            if (i >= length) {
-                throw errorAt(open, "unterminated string literal (no closing ') starting");
-            }
-            char c = text.charAt(i);
-            if (c == '\'') {
-                if (i + 1 < length && text.charAt(i + 1) == '\'') {
-                    decoded.append('\'');
-                    i += 2;
-                    continue;
-                }
-                pos = i + 1;
-                return decoded.toString();
-            }
-            if (c != '\\') {
-                decoded.append(c);
-                i++;
-            } else if (i + 1 < length && text.charAt(i + 1) == '\\') {
-                decoded.append('\\');
-                i += 2;
-            } else {
-                int unit = i + 5 <= length ? parseHex4(i + 1) : -1;
-                if (unit < 0) {
-                    throw errorAt(i, "bad UNISTR escape: expected \\\\ or a backslash followed by 4 hex digits");
-                }
-                decoded.append((char) unit);
-                i += 5;
-            }
+            return unescaped == null ? text.substring(open + 1, close) : unescaped.append(text, from, close).toString();
         }
     }
 

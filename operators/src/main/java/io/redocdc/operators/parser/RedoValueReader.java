@@ -5,24 +5,48 @@ import io.redocdc.operators.lcr.ValueKind;
 
 /**
  * Reads one value literal of a SQL_REDO statement into a {@link ColumnValue} with its canonical text (see
- * {@link ValueKind}). Datetime literals are checked against the shape the mining session's NLS settings give
- * ({@code YYYY-MM-DD HH24:MI:SS[.FF]}), so a session mined with other settings fails instead of producing
- * values that read differently.
+ * {@link ValueKind}). Datetime literals are read with the mask they carry, else with the mining session's NLS
+ * format for their function, so values mean the same whatever NLS settings the rows were mined with; text that
+ * does not fit its mask fails, naming both.
  */
 final class RedoValueReader {
-
-    static final String DATE_MASK = "YYYY-MM-DD HH24:MI:SS";
 
     private static final String VALUE_FORMS = "a value (NULL, '...', a number, UNISTR, TO_DATE, TO_TIMESTAMP, "
             + "TO_TIMESTAMP_TZ, HEXTORAW, TO_YMINTERVAL, TO_DSINTERVAL, EMPTY_CLOB(), EMPTY_BLOB() or Unsupported Type)";
 
     private final RedoTextCursor cursor;
+    private final DatetimeLiterals datetimes;
+    private final int referenceYear;
 
-    RedoValueReader(RedoTextCursor cursor) {
+    /** @param referenceYear the year two-digit RR and YY years are resolved against (the redo row's) */
+    RedoValueReader(RedoTextCursor cursor, DatetimeLiterals datetimes, int referenceYear) {
         this.cursor = cursor;
+        this.datetimes = datetimes;
+        this.referenceYear = referenceYear;
     }
 
+    /** A value, or string pieces joined with {@code ||} ({@code UNISTR('\\963F') || UNISTR('\\5C0F')}). */
     ColumnValue read(String column) {
+        ColumnValue value = term(column);
+        if (!cursor.tryConcatenation()) {
+            return value;
+        }
+        StringBuilder joined = new StringBuilder(stringPiece(value, column));
+        do {
+            joined.append(stringPiece(term(column), column));
+        } while (cursor.tryConcatenation());
+        return ColumnValue.ofString(column, joined.toString());
+    }
+
+    private String stringPiece(ColumnValue piece, String column) {
+        if (piece.kind() != ValueKind.STRING) {
+            throw cursor.expected("quoted or UNISTR pieces on both sides of || in the value of column \"" + column
+                    + "\" (found a " + piece.kind() + " piece)");
+        }
+        return piece.text();
+    }
+
+    private ColumnValue term(String column) {
         int first = cursor.peek();
         if (first == '\'') {
             return ColumnValue.ofString(column, cursor.stringLiteral());
@@ -81,7 +105,7 @@ final class RedoValueReader {
 
     private String singleArgument() {
         cursor.expectChar('(');
-        String value = cursor.stringLiteral();
+        String value = cursor.plainLiteral();
         cursor.expectChar(')');
         return value;
     }
@@ -93,57 +117,55 @@ final class RedoValueReader {
     }
 
     private ColumnValue toDate(String column) {
-        cursor.expectChar('(');
-        int valueAt = literalStart();
-        String value = cursor.stringLiteral();
-        if (!cursor.tryChar(',')) {
-            throw cursor.expected("',' and the format mask '" + DATE_MASK + "' (TO_DATE without a mask depends "
-                    + "on NLS_DATE_FORMAT)");
-        }
-        int maskAt = literalStart();
-        String mask = cursor.stringLiteral();
-        if (!mask.equalsIgnoreCase(DATE_MASK)) {
-            throw cursor.errorAt(maskAt, "unsupported TO_DATE format mask '" + mask + "': expected '" + DATE_MASK
-                    + "' (set NLS_DATE_FORMAT for the mining session)");
-        }
-        cursor.expectChar(')');
-        if (DatetimeShape.fractionEnd(value) != DatetimeShape.SECONDS_LENGTH) {
-            throw cursor.errorAt(valueAt, "bad TO_DATE value '" + value + "': expected yyyy-MM-dd HH:mm:ss");
-        }
-        return new ColumnValue(column, ValueKind.DATE, value);
+        return datetime(column, ValueKind.DATE, "TO_DATE", datetimes.dateDefault(), null);
     }
 
+    /**
+     * {@code FUNCTION('text'[, 'mask'])}. Without a mask the session's NLS format applies; TO_TIMESTAMP_TZ also
+     * tries NLS_TIMESTAMP_FORMAT, which a TIMESTAMP WITH LOCAL TIME ZONE value is printed in.
+     */
     private ColumnValue toTimestamp(String column, ValueKind kind, String function) {
+        DatetimeMask nls = kind == ValueKind.TIMESTAMP ? datetimes.timestampDefault() : datetimes.timestampTzDefault();
+        DatetimeMask zoneless = kind == ValueKind.TIMESTAMP_TZ ? datetimes.timestampDefault() : null;
+        return datetime(column, kind, function, nls, zoneless);
+    }
+
+    private ColumnValue datetime(String column, ValueKind kind, String function, DatetimeMask nls,
+                                 DatetimeMask fallback) {
         cursor.expectChar('(');
         int valueAt = literalStart();
-        String value = cursor.stringLiteral();
+        String value = cursor.plainLiteral();
+        DatetimeMask mask = nls;
+        String maskSource = "the session's NLS format";
         if (cursor.tryChar(',')) {
             int maskAt = literalStart();
-            String mask = cursor.stringLiteral();
-            if (!mask.regionMatches(true, 0, DATE_MASK, 0, DATE_MASK.length())) {
-                throw cursor.errorAt(maskAt, "unsupported " + function + " format mask '" + mask + "': expected '"
-                        + DATE_MASK + "' followed by optional fractional seconds (.FF) "
-                        + (kind == ValueKind.TIMESTAMP_TZ ? "and time zone " : "")
-                        + "(set NLS_TIMESTAMP" + (kind == ValueKind.TIMESTAMP_TZ ? "_TZ" : "")
-                        + "_FORMAT for the mining session)");
+            String carried = cursor.plainLiteral();
+            try {
+                mask = datetimes.carried(carried);
+            } catch (IllegalArgumentException e) {
+                throw cursor.errorAt(maskAt, function + " format mask: " + e.getMessage());
             }
+            maskSource = "its format mask";
+            fallback = null;
         }
         cursor.expectChar(')');
-        int end = DatetimeShape.fractionEnd(value);
-        boolean valid = kind == ValueKind.TIMESTAMP
-                ? end == value.length()
-                : end == value.length() || (end > 0 && value.charAt(end) == ' ' && end + 1 < value.length());
-        if (!valid) {
-            throw cursor.errorAt(valueAt, "bad " + function + " value '" + value + "': expected yyyy-MM-dd "
-                    + "HH:mm:ss[.fraction]" + (kind == ValueKind.TIMESTAMP_TZ ? "[ zone]" : ""));
+        boolean zoned = kind == ValueKind.TIMESTAMP_TZ;
+        String text = datetimes.read(mask, value, zoned, referenceYear);
+        if (text == null && fallback != null) {
+            text = datetimes.read(fallback, value, false, referenceYear);
         }
-        return new ColumnValue(column, kind, value);
+        if (text == null) {
+            throw cursor.errorAt(valueAt, "bad " + function + " value '" + value + "': it does not fit " + maskSource
+                    + " '" + mask.mask() + "'" + (fallback != null ? " nor '" + fallback.mask() + "'" : "")
+                    + " (declare the NLS settings the rows were mined with: --source.nls-*)");
+        }
+        return new ColumnValue(column, kind, text);
     }
 
     private ColumnValue hexToRaw(String column) {
         cursor.expectChar('(');
         int valueAt = literalStart();
-        String hex = cursor.stringLiteral();
+        String hex = cursor.plainLiteral();
         cursor.expectChar(')');
         boolean upper = false;
         for (int i = 0; i < hex.length(); i++) {

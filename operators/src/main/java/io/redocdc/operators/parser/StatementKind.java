@@ -12,5 +12,10 @@ public enum StatementKind {
     /** {@code  amount: N}: the length written by the preceding XML or LOB piece. */
     AMOUNT,
     /** {@code Unsupported}: LogMiner could not render the change (BOOLEAN, JSON, VECTOR columns, ...). */
-    UNSUPPORTED
+    UNSUPPORTED,
+    /**
+     * No statement: SQL_REDO is NULL, empty or only a comment (LogMiner writes
+     * {@code /* No SQL_REDO for temporary tables *}{@code /} for rows it has no SQL for).
+     */
+    NONE
 }

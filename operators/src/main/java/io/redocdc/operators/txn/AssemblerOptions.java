@@ -1,5 +1,7 @@
 package io.redocdc.operators.txn;
 
+import io.redocdc.operators.parser.SqlRedoParser;
+import io.redocdc.source.model.NlsFormats;
 import java.io.Serializable;
 import java.util.Objects;
 
@@ -11,9 +13,10 @@ import java.util.Objects;
  * @param startScn       capture start: a transaction that committed below it is discarded
  * @param deadLetter     false: a row that cannot be converted fails the job; true: it goes to
  *                       {@link TransactionAssembler#DEAD_LETTERS} and its transaction goes on without it
+ * @param nlsFormats     the NLS settings the rows' SQL_REDO literals were printed under
  */
-public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, long startScn, boolean deadLetter)
-        implements Serializable {
+public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, long startScn, boolean deadLetter,
+                               NlsFormats nlsFormats) implements Serializable {
 
     public static final String DEFAULT_SOURCE_DATABASE = "ORCL";
 
@@ -25,6 +28,8 @@ public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, l
         if (startScn < 0) {
             throw new IllegalArgumentException("startScn must not be negative, got " + startScn);
         }
+        Objects.requireNonNull(nlsFormats, "nlsFormats");
+        new SqlRedoParser(nlsFormats); // fails now, naming the parameter, when a mask cannot be read
     }
 
     public static AssemblerOptions defaults() {
@@ -35,12 +40,16 @@ public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, l
         return new Builder();
     }
 
-    /** Builder; every setting has a default (ORCL, {@link TableFilter#defaults()}, start SCN 0, no dead letters). */
+    /**
+     * Builder; every setting has a default (ORCL, {@link TableFilter#defaults()}, start SCN 0, no dead letters,
+     * {@link NlsFormats#MINING_SESSION}).
+     */
     public static final class Builder {
         private String sourceDatabase = DEFAULT_SOURCE_DATABASE;
         private TableFilter tableFilter = TableFilter.defaults();
         private long startScn;
         private boolean deadLetter;
+        private NlsFormats nlsFormats = NlsFormats.MINING_SESSION;
 
         private Builder() {
         }
@@ -65,8 +74,13 @@ public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, l
             return this;
         }
 
+        public Builder nlsFormats(NlsFormats nlsFormats) {
+            this.nlsFormats = nlsFormats;
+            return this;
+        }
+
         public AssemblerOptions build() {
-            return new AssemblerOptions(sourceDatabase, tableFilter, startScn, deadLetter);
+            return new AssemblerOptions(sourceDatabase, tableFilter, startScn, deadLetter, nlsFormats);
         }
     }
 }

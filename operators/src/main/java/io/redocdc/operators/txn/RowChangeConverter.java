@@ -8,8 +8,13 @@ import io.redocdc.operators.parser.SqlRedoParser;
 import io.redocdc.operators.parser.StatementKind;
 import io.redocdc.source.model.OperationCode;
 import io.redocdc.source.model.RedoRecord;
+import java.time.Year;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Turns a live (ROLLBACK=0) DML or DDL redo row into a {@link RowChange}: parses SQL_REDO, checks that it names
@@ -19,12 +24,16 @@ import java.util.List;
  */
 final class RowChangeConverter {
 
+    private static final Logger LOG = LoggerFactory.getLogger(RowChangeConverter.class);
     private static final ColumnValue[] NONE = new ColumnValue[0];
 
     private final TableFilter tableFilter;
+    private final SqlRedoParser parser;
+    private final Set<String> tablesWithoutSql = new HashSet<>();
 
-    RowChangeConverter(TableFilter tableFilter) {
+    RowChangeConverter(TableFilter tableFilter, SqlRedoParser parser) {
         this.tableFilter = tableFilter;
+        this.parser = parser;
     }
 
     /** True when a row of this kind becomes an LCR: DML and DDL. */
@@ -42,11 +51,15 @@ final class RowChangeConverter {
         }
         ParsedStatement parsed;
         try {
-            parsed = SqlRedoParser.parse(row.sqlRedo());
+            parsed = parser.parse(row.sqlRedo(), referenceYear(row));
         } catch (SqlRedoParseException e) {
             throw failure(row, xid, e.getMessage(), e);
         } catch (RuntimeException e) {
             throw failure(row, xid, "the parser failed with " + e, e);
+        }
+        if (parsed.kind() == StatementKind.NONE) {
+            warnNoStatement(row);
+            return null;
         }
         LcrCommand command = command(row.op());
         if (command == null || !parsed.kind().name().equals(command.name())) {
@@ -64,6 +77,21 @@ final class RowChangeConverter {
                     afterImage(parsed.where(), parsed.values()), null);
             case DDL -> throw new IllegalStateException("unreachable");
         };
+    }
+
+    /** Rows LogMiner has no SQL for (temporary tables): nothing to replay; said once per table. */
+    private void warnNoStatement(RedoRecord row) {
+        String table = row.segOwner() + "." + row.tableName();
+        if (tablesWithoutSql.add(table)) {
+            LOG.warn("{} rows of {} have no SQL_REDO ({}), first at SCN {} ({}): they are not replicated",
+                    row.operation(), table, row.sqlRedo() == null ? "NULL" : "'" + row.sqlRedo().trim() + "'",
+                    row.scn(), row.origin());
+        }
+    }
+
+    /** Two-digit years (RR) resolve against the year the change was made, so a replay reads them the same. */
+    private static int referenceYear(RedoRecord row) {
+        return row.timestamp() == null ? Year.now().getValue() : row.timestampValue().getYear();
     }
 
     private static LcrCommand command(OperationCode op) {

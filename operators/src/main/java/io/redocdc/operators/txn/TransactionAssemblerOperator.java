@@ -2,6 +2,7 @@ package io.redocdc.operators.txn;
 
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.Position;
+import io.redocdc.operators.parser.SqlRedoParser;
 import io.redocdc.source.model.OperationCode;
 import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.Xid;
@@ -109,7 +110,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
                 getPartitionedState(UndoMatcher.previousDescriptor()));
         timers = getInternalTimerService("transaction-ends", VoidNamespaceSerializer.INSTANCE, this);
         collector = new TimestampedCollector<>(output);
-        converter = new RowChangeConverter(options.tableFilter());
+        converter = new RowChangeConverter(options.tableFilter(), new SqlRedoParser(options.nlsFormats()));
         metrics = new AssemblerMetrics(getMetricGroup(), this::openTransactionCount, this::oldestOpenStartScn);
         lastProgressLog = System.currentTimeMillis();
     }

@@ -1,0 +1,86 @@
+package io.redocdc.operators.parser;
+
+import io.redocdc.source.model.NlsFormats;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Reads the text of TO_DATE, TO_TIMESTAMP and TO_TIMESTAMP_TZ literals into canonical text (see
+ * {@link DatetimeMask}): with the mask the literal carries, else with the session's NLS format for its function.
+ * Text already in the canonical layout under a {@code YYYY-MM-DD HH24:MI:SS...} mask (what our mining sessions
+ * print) is taken as it is, without interpreting the mask.
+ */
+final class DatetimeLiterals {
+
+    /** Masks that literals carry are few per database; more than this many distinct ones are read uncached. */
+    private static final int CACHED_MASKS = 64;
+    private static final String CANONICAL_PREFIX = "YYYY-MM-DD HH24:MI:SS";
+
+    private final NlsFormats formats;
+    private final DatetimeMask date;
+    private final DatetimeMask timestamp;
+    private final DatetimeMask timestampTz;
+    private final Map<String, DatetimeMask> carried = new ConcurrentHashMap<>();
+
+    /** @throws IllegalArgumentException when one of the NLS formats is not a mask we can read */
+    DatetimeLiterals(NlsFormats formats) {
+        this.formats = formats;
+        this.date = compile(formats.dateFormat(), "NLS_DATE_FORMAT");
+        this.timestamp = compile(formats.timestampFormat(), "NLS_TIMESTAMP_FORMAT");
+        this.timestampTz = compile(formats.timestampTzFormat(), "NLS_TIMESTAMP_TZ_FORMAT");
+    }
+
+    NlsFormats formats() {
+        return formats;
+    }
+
+    /** The mask a literal carries, compiled; null mask means the NLS default for that function. */
+    DatetimeMask carried(String mask) {
+        DatetimeMask compiled = carried.get(mask);
+        if (compiled == null) {
+            compiled = DatetimeMask.compile(mask);
+            if (carried.size() < CACHED_MASKS) {
+                carried.put(mask, compiled);
+            }
+        }
+        return compiled;
+    }
+
+    DatetimeMask dateDefault() {
+        return date;
+    }
+
+    DatetimeMask timestampDefault() {
+        return timestamp;
+    }
+
+    DatetimeMask timestampTzDefault() {
+        return timestampTz;
+    }
+
+    /** The canonical text of {@code text} read with {@code mask}, or null when it does not fit. */
+    String read(DatetimeMask mask, String text, boolean zoned, int referenceYear) {
+        if (mask.mask().regionMatches(true, 0, CANONICAL_PREFIX, 0, CANONICAL_PREFIX.length())
+                && isCanonical(text, zoned)) {
+            return text;
+        }
+        return mask.read(text, formats.decimalCharacter(), referenceYear);
+    }
+
+    private static boolean isCanonical(String text, boolean zoned) {
+        int end = DatetimeShape.fractionEnd(text);
+        if (end == text.length()) {
+            return true;
+        }
+        return zoned && end > 0 && text.charAt(end) == ' ' && end + 1 < text.length()
+                && text.indexOf(' ', end + 1) < 0;
+    }
+
+    private static DatetimeMask compile(String mask, String parameter) {
+        try {
+            return DatetimeMask.compile(mask);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(parameter + " '" + mask + "': " + e.getMessage(), e);
+        }
+    }
+}

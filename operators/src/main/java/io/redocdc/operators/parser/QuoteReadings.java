@@ -1,0 +1,57 @@
+package io.redocdc.operators.parser;
+
+import java.util.Arrays;
+
+/**
+ * The choices of the lenient pass over a statement whose values hold undoubled apostrophes: at each string
+ * literal, which of the quotes that may end it does end it. Each run of the parser takes one path through
+ * these choices; {@link #advance()} moves to the next path depth first, so every reading is tried once.
+ */
+final class QuoteReadings {
+
+    private int[] chosen = new int[16];
+    private int[] options = new int[16];
+    private int depth;
+    private int taken;
+
+    /** Starts a run along the current path. */
+    void restart() {
+        taken = 0;
+    }
+
+    /** The index of the candidate this run takes among {@code count} at its next literal. */
+    int choose(int count) {
+        if (taken == chosen.length) {
+            chosen = Arrays.copyOf(chosen, taken * 2);
+            options = Arrays.copyOf(options, taken * 2);
+        }
+        if (taken >= depth) {
+            chosen[taken] = 0;
+            depth = taken + 1;
+        }
+        options[taken] = count;
+        return chosen[taken++];
+    }
+
+    /** How many quotes that could have ended a literal this run took into values instead. */
+    int quotesTakenIntoValues() {
+        int sum = 0;
+        for (int i = 0; i < taken; i++) {
+            sum += chosen[i];
+        }
+        return sum;
+    }
+
+    /** Moves to the next untried path; false when every path has been tried. */
+    boolean advance() {
+        depth = taken; // choices after the last one this run made are not part of its path
+        for (int i = depth - 1; i >= 0; i--) {
+            if (chosen[i] + 1 < options[i]) {
+                chosen[i]++;
+                depth = i + 1;
+                return true;
+            }
+        }
+        return false;
+    }
+}

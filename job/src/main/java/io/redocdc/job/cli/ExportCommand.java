@@ -13,6 +13,7 @@ import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.OracleSetupException;
 import io.redocdc.source.logminer.OracleSource;
 import io.redocdc.source.logminer.StartPosition;
+import io.redocdc.source.model.NlsFormats;
 import io.redocdc.source.model.Scn;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -142,6 +143,7 @@ public final class ExportCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter console = spec.commandLine().getOut();
         try (RedoDirectoryWriter writer = RedoDirectoryWriter.open(out, gzip)) {
+            writer.declareNls(NlsFormats.MINING_SESSION); // what every mining session sets, see OracleConnectionSettings
             ExportSettings export = exportSettings(settings, !writer.logs().isEmpty());
             console.printf("redo-cdc: exporting %s -> %s (%s, %d logs already there)%n",
                     settings.connection().description(), writer.directory().path(),

@@ -1,10 +1,13 @@
 package io.redocdc.job.cli;
 
 import io.redocdc.job.pipeline.MaxScnRule;
+import io.redocdc.job.pipeline.NlsChoice;
 import io.redocdc.job.pipeline.OracleSourceOptions;
+import io.redocdc.source.catalog.RedoInputException;
 import io.redocdc.source.logminer.DictionaryMode;
 import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.StartPosition;
+import io.redocdc.source.model.NlsFormats;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -31,6 +34,12 @@ public final class SourceOptions {
     static final String START = "--source.start";
     static final String START_SCN = "--source.start-scn";
     static final String MAX_SCN = MaxScnRule.OPTION;
+    static final String NLS = "--source.nls";
+    static final String NLS_DATE_FORMAT = "--source.nls-date-format";
+    static final String NLS_TIMESTAMP_FORMAT = "--source.nls-timestamp-format";
+    static final String NLS_TIMESTAMP_TZ_FORMAT = "--source.nls-timestamp-tz-format";
+    static final String NLS_NUMERIC_CHARACTERS = "--source.nls-numeric-characters";
+    static final String NLS_TIME_ZONE = "--source.nls-time-zone";
 
     @Option(names = TYPE, defaultValue = "DIRECTORY", paramLabel = "directory|oracle",
             description = "Read a redo directory (default) or mine an Oracle database with LogMiner.")
@@ -80,6 +89,32 @@ public final class SourceOptions {
     @Option(names = MAX_SCN, paramLabel = "SCN", description = "Stop once every SCN up to this one is read.")
     Long maxScn;
 
+    @Option(names = NLS, paramLabel = "mining-session|oracle-default", converter = NlsPresetConverter.class,
+            description = "NLS settings a redo directory without nls_session_parameters.csv was mined with: ours "
+                    + "(mining-session, the default) or Oracle's defaults (oracle-default: DD-MON-RR, DD-MON-RR "
+                    + "HH.MI.SSXFF AM, DD-MON-RR HH.MI.SSXFF AM TZR). The --source.nls-* options change single "
+                    + "settings. For directory.")
+    NlsFormats nlsPreset;
+
+    @Option(names = NLS_DATE_FORMAT, paramLabel = "MASK", description = "NLS_DATE_FORMAT of the mining session.")
+    String nlsDateFormat;
+
+    @Option(names = NLS_TIMESTAMP_FORMAT, paramLabel = "MASK",
+            description = "NLS_TIMESTAMP_FORMAT of the mining session.")
+    String nlsTimestampFormat;
+
+    @Option(names = NLS_TIMESTAMP_TZ_FORMAT, paramLabel = "MASK",
+            description = "NLS_TIMESTAMP_TZ_FORMAT of the mining session.")
+    String nlsTimestampTzFormat;
+
+    @Option(names = NLS_NUMERIC_CHARACTERS, paramLabel = "DG",
+            description = "NLS_NUMERIC_CHARACTERS of the mining session (only '.' as decimal character is supported).")
+    String nlsNumericCharacters;
+
+    @Option(names = NLS_TIME_ZONE, paramLabel = "ZONE",
+            description = "TIME_ZONE of the mining session, e.g. +00:00: TIMESTAMP WITH LOCAL TIME ZONE values are in it.")
+    String nlsTimeZone;
+
     @Option(names = "--source.bounded", defaultValue = "false", paramLabel = "BOOL", arity = "0..1",
             description = "End after the last available log (default: keep polling for new logs).")
     boolean bounded;
@@ -88,8 +123,11 @@ public final class SourceOptions {
             description = "Source database name written into LCRs (default ORCL).")
     String database;
 
-    /** What the options choose, checked; Oracle start positions other than an SCN are resolved later. */
-    record Choice(Path dir, OracleSourceOptions oracle, long startScn) {
+    /**
+     * What the options choose, checked; Oracle start positions other than an SCN are resolved later. {@code nls}
+     * is the redo directory's literal settings when options gave them, else null (the directory's declaration).
+     */
+    record Choice(Path dir, OracleSourceOptions oracle, long startScn, NlsFormats nls) {
     }
 
     /**
@@ -100,13 +138,17 @@ public final class SourceOptions {
         StartPosition position = startPosition(check);
         long scn = position instanceof StartPosition.AtScn at ? at.scn().value() : 0;
         check.require(MaxScnRule.allows(scn, maxScn), MAX_SCN, MaxScnRule.rule(scn), maxScn);
+        NlsFormats nls = nlsFormats(check);
         if (type == SourceType.ORACLE) {
+            List<String> nlsGiven = givenNlsOptions();
+            check.require(nlsGiven.isEmpty(), nlsGiven.isEmpty() ? NLS : nlsGiven.get(0), "is for a redo directory; "
+                    + "the LogMiner source sets its session's NLS itself", "oracle");
             check.require(dir == null, DIR, "is for --source.type directory; an Oracle source takes no directory",
                     dir);
             boolean relative = position instanceof StartPosition.Now || position instanceof StartPosition.AtTimestamp;
             check.require(!(restoring && relative), START, "must be scn:N when restoring (--restore): give the "
                     + "start SCN the first run printed, or changes since then would be skipped", start);
-            return new Choice(null, new OracleSourceOptions(logMiner(check, include, exclude), position), scn);
+            return new Choice(null, new OracleSourceOptions(logMiner(check, include, exclude), position), scn, null);
         }
         check.require(dir != null, DIR, "is required for --source.type directory (or use --source.type oracle)",
                 null);
@@ -119,7 +161,42 @@ public final class SourceOptions {
         check.require(Files.isDirectory(source), DIR, "must be an existing directory", dir);
         check.require(Files.isRegularFile(source.resolve("archived_logs.csv")), DIR,
                 "must contain archived_logs.csv (a redo directory, see DESIGN.md)", dir);
-        return new Choice(source, null, scn);
+        try {
+            NlsChoice.forDirectory(source, nls);
+        } catch (IllegalArgumentException | RedoInputException e) {
+            check.fail(nls != null ? givenNlsOptions().get(0) : DIR, e.getMessage());
+        }
+        return new Choice(source, null, scn, nls);
+    }
+
+    /** The --source.nls* options over their preset, or null when none is given. */
+    private NlsFormats nlsFormats(OptionCheck check) {
+        if (givenNlsOptions().isEmpty()) {
+            return null;
+        }
+        NlsFormats formats = nlsPreset != null ? nlsPreset : NlsFormats.MINING_SESSION;
+        try {
+            formats = nlsDateFormat != null ? formats.withDateFormat(nlsDateFormat) : formats;
+            formats = nlsTimestampFormat != null ? formats.withTimestampFormat(nlsTimestampFormat) : formats;
+            formats = nlsTimestampTzFormat != null ? formats.withTimestampTzFormat(nlsTimestampTzFormat) : formats;
+            formats = nlsNumericCharacters != null ? formats.withNumericCharacters(nlsNumericCharacters) : formats;
+            formats = nlsTimeZone != null ? formats.withTimeZone(nlsTimeZone) : formats;
+            return NlsChoice.checked(formats);
+        } catch (IllegalArgumentException e) {
+            check.fail(givenNlsOptions().get(givenNlsOptions().size() - 1), e.getMessage());
+            throw e;
+        }
+    }
+
+    private List<String> givenNlsOptions() {
+        List<String> given = new ArrayList<>();
+        addIf(given, nlsPreset != null, NLS);
+        addIf(given, nlsDateFormat != null, NLS_DATE_FORMAT);
+        addIf(given, nlsTimestampFormat != null, NLS_TIMESTAMP_FORMAT);
+        addIf(given, nlsTimestampTzFormat != null, NLS_TIMESTAMP_TZ_FORMAT);
+        addIf(given, nlsNumericCharacters != null, NLS_NUMERIC_CHARACTERS);
+        addIf(given, nlsTimeZone != null, NLS_TIME_ZONE);
+        return given;
     }
 
     private StartPosition startPosition(OptionCheck check) {
@@ -162,6 +239,19 @@ public final class SourceOptions {
     private static void addIf(List<String> list, boolean condition, String option) {
         if (condition) {
             list.add(option);
+        }
+    }
+
+    /** mining-session | oracle-default. */
+    public static final class NlsPresetConverter implements ITypeConverter<NlsFormats> {
+        @Override
+        public NlsFormats convert(String value) {
+            return switch (value) {
+                case "mining-session" -> NlsFormats.MINING_SESSION;
+                case "oracle-default" -> NlsFormats.ORACLE_DEFAULT;
+                default -> throw new TypeConversionException("'" + value + "' is not an NLS preset (expected "
+                        + "mining-session or oracle-default)");
+            };
         }
     }
 

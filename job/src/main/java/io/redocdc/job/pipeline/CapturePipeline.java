@@ -121,6 +121,7 @@ public final class CapturePipeline {
                         options.exclude() != null ? options.exclude() : TableFilter.DEFAULT_EXCLUDE))
                 .startScn(options.startScn())
                 .deadLetter(options.deadLetter())
+                .nlsFormats(options.literalFormats())
                 .build();
     }
 }

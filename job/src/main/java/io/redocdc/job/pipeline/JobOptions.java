@@ -3,6 +3,7 @@ package io.redocdc.job.pipeline;
 import io.redocdc.sinks.files.FileFormat;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import io.redocdc.source.logminer.JdbcUrls;
+import io.redocdc.source.model.NlsFormats;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -21,6 +22,8 @@ import java.util.Map;
  * @param primaryKeys       OWNER.TABLE to key columns, written into the output's primary_keys
  * @param oracle            the Oracle database mined directly, or null to read {@code sourceDir}
  * @param jdbcSink          the target database of the JDBC apply sink, or null to write change files
+ * @param nls               the NLS settings of a redo directory's literals, or null for what it declares
+ *                          (see {@link NlsChoice}); unused when mining Oracle
  */
 public record JobOptions(
         Path sourceDir,
@@ -40,7 +43,8 @@ public record JobOptions(
         Map<String, List<String>> primaryKeys,
         boolean deadLetter,
         OracleSourceOptions oracle,
-        JdbcSinkOptions jdbcSink) {
+        JdbcSinkOptions jdbcSink,
+        NlsFormats nls) {
 
     /** A job reading the redo directory {@code sourceDir}. */
     public JobOptions(Path sourceDir, Path sinkDir, FileFormat sinkFormat, boolean bounded, int parallelism,
@@ -58,7 +62,8 @@ public record JobOptions(
                       String sourceDatabase, Map<String, List<String>> primaryKeys, boolean deadLetter,
                       OracleSourceOptions oracle) {
         this(sourceDir, sinkDir, sinkFormat, bounded, parallelism, stateBackend, checkpointInterval, checkpointDir,
-                restorePath, startScn, maxScn, include, exclude, sourceDatabase, primaryKeys, deadLetter, oracle, null);
+                restorePath, startScn, maxScn, include, exclude, sourceDatabase, primaryKeys, deadLetter, oracle, null,
+                null);
     }
 
     public JobOptions {
@@ -68,6 +73,10 @@ public record JobOptions(
         }
         if (jdbcSink == null && sinkDir == null) {
             throw new IllegalArgumentException("a job writing change files needs their directory (sink dir)");
+        }
+        if (oracle != null && nls != null) {
+            throw new IllegalArgumentException("NLS settings are for a redo directory; the LogMiner source sets its "
+                    + "session's own");
         }
         if (deadLetter && sinkDir == null) {
             throw new IllegalArgumentException("dead letters need a directory (sink dir) to be written to");
@@ -101,13 +110,25 @@ public record JobOptions(
     public JobOptions withStartScn(long scn) {
         return new JobOptions(sourceDir, sinkDir, sinkFormat, bounded, parallelism, stateBackend, checkpointInterval,
                 checkpointDir, restorePath, scn, maxScn, include, exclude, sourceDatabase, primaryKeys, deadLetter,
-                oracle, jdbcSink);
+                oracle, jdbcSink, nls);
     }
 
     /** The same job applying to a database through the JDBC apply sink instead of writing files. */
     public JobOptions withJdbcSink(JdbcSinkOptions sink) {
         return new JobOptions(sourceDir, sinkDir, sinkFormat, bounded, parallelism, stateBackend, checkpointInterval,
                 checkpointDir, restorePath, startScn, maxScn, include, exclude, sourceDatabase, primaryKeys, deadLetter,
-                oracle, sink);
+                oracle, sink, nls);
+    }
+
+    /** The same job reading a redo directory's literals with these NLS settings. */
+    public JobOptions withNls(NlsFormats formats) {
+        return new JobOptions(sourceDir, sinkDir, sinkFormat, bounded, parallelism, stateBackend, checkpointInterval,
+                checkpointDir, restorePath, startScn, maxScn, include, exclude, sourceDatabase, primaryKeys, deadLetter,
+                oracle, jdbcSink, formats);
+    }
+
+    /** The NLS settings literals are read with (see {@link NlsChoice}). */
+    public NlsFormats literalFormats() {
+        return minesOracle() ? NlsFormats.MINING_SESSION : NlsChoice.forDirectory(sourceDir, nls);
     }
 }

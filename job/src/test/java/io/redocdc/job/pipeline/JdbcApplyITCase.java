@@ -203,6 +203,6 @@ class JdbcApplyITCase {
         StateBackendKind backend = bounded ? StateBackendKind.HASHMAP : StateBackendKind.ROCKSDB;
         return new JobOptions(tmp.resolve("redo"), null, FileFormat.OGG_JSON, bounded, parallelism, backend,
                 Duration.ofMillis(300), tmp.resolve("checkpoints"), null, 0, null, List.of("*.*"), null, "ORCL",
-                Map.of(), false, null, sink);
+                Map.of(), false, null, sink, null);
     }
 }

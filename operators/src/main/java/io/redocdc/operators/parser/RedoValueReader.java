@@ -136,8 +136,8 @@ final class RedoValueReader {
         int valueAt = literalStart();
         String value = cursor.plainLiteral();
         DatetimeMask mask = nls;
-        String maskSource = "the session's NLS format";
-        if (cursor.tryChar(',')) {
+        boolean carriesMask = cursor.tryChar(',');
+        if (carriesMask) {
             int maskAt = literalStart();
             String carried = cursor.plainLiteral();
             try {
@@ -145,7 +145,6 @@ final class RedoValueReader {
             } catch (IllegalArgumentException e) {
                 throw cursor.errorAt(maskAt, function + " format mask: " + e.getMessage());
             }
-            maskSource = "its format mask";
             fallback = null;
         }
         cursor.expectChar(')');
@@ -155,11 +154,21 @@ final class RedoValueReader {
             text = datetimes.read(fallback, value, false, referenceYear);
         }
         if (text == null) {
-            throw cursor.errorAt(valueAt, "bad " + function + " value '" + value + "': it does not fit " + maskSource
+            throw cursor.errorAt(valueAt, "bad " + function + " value '" + value + "': it does not fit "
+                    + (carriesMask ? "its format mask" : "the session's NLS format")
                     + " '" + mask.mask() + "'" + (fallback != null ? " nor '" + fallback.mask() + "'" : "")
                     + " (declare the NLS settings the rows were mined with: --source.nls-*)");
         }
+        if (zoned && !carriesMask && !hasZone(text) && datetimes.formats().timeZone() != null) {
+            // TIMESTAMP WITH LOCAL TIME ZONE, printed in the session's time zone: one instant on every host
+            text = text + ' ' + datetimes.formats().timeZone();
+        }
         return new ColumnValue(column, kind, text);
+    }
+
+    /** Canonical text has a zone when something follows the seconds (and fraction) after a blank. */
+    private static boolean hasZone(String canonical) {
+        return canonical.indexOf(' ', DatetimeShape.SECONDS_LENGTH) > 0;
     }
 
     private ColumnValue hexToRaw(String column) {

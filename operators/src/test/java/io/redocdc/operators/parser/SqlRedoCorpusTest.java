@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import io.redocdc.operators.lcr.ColumnValue;
 import io.redocdc.operators.lcr.ValueKind;
+import io.redocdc.source.model.NlsFormats;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -21,6 +22,9 @@ import org.junit.jupiter.api.Test;
  * lower-case keywords, multi-line statements, ROWID conditions).
  */
 class SqlRedoCorpusTest {
+
+    /** The corpus was mined with our formats but an unknown session TIME_ZONE. */
+    private static final SqlRedoParser CORPUS_SESSION = new SqlRedoParser(NlsFormats.MINING_SESSION.withTimeZone(null));
 
     private static List<String> corpus;
 
@@ -40,7 +44,7 @@ class SqlRedoCorpusTest {
         List<String> failures = new ArrayList<>();
         for (int i = 0; i < corpus.size(); i++) {
             try {
-                SqlRedoParser.parse(corpus.get(i));
+                CORPUS_SESSION.parse(corpus.get(i), 2026);
             } catch (SqlRedoParseException e) {
                 failures.add("corpus statement " + (i + 1) + ": " + e.getMessage());
             }
@@ -149,7 +153,7 @@ class SqlRedoCorpusTest {
         assertThat(statements).hasSize(6);
         statements.forEach(SqlRedoParser::parse);
 
-        ParsedStatement multiLine = SqlRedoParser.parse(statements.get(0));
+        ParsedStatement multiLine = CORPUS_SESSION.parse(statements.get(0), 2026);
         assertThat(multiLine.kind()).isEqualTo(StatementKind.INSERT);
         assertThat(multiLine.owner()).isEqualTo("UNKNOWN");
         assertThat(multiLine.table()).isEqualTo("OBJ# 45522");
@@ -161,14 +165,14 @@ class SqlRedoCorpusTest {
         assertThat(new String(multiLine.values().get(1).asBytes(), StandardCharsets.US_ASCII))
                 .isEqualTo("Technical Writer");
 
-        ParsedStatement delete = SqlRedoParser.parse(statements.get(2));
+        ParsedStatement delete = CORPUS_SESSION.parse(statements.get(2), 2026);
         assertThat(delete.kind()).isEqualTo(StatementKind.DELETE);
         assertThat(delete.table()).isEqualTo("OBJ# 41415");
         assertThat(delete.where()).containsExactly(new ColumnValue("COL 1", ValueKind.RAW, "c102"),
                 new ColumnValue("COL 2", ValueKind.RAW, "61"));
         assertThat(delete.rowId()).isEqualTo("AAAKHHAAJAAAACVAAA");
 
-        ParsedStatement mismatch = SqlRedoParser.parse(statements.get(5));
+        ParsedStatement mismatch = CORPUS_SESSION.parse(statements.get(5), 2026);
         assertThat(mismatch.table()).isEqualTo("OBJ# 73640");
         assertThat(mismatch.where()).hasSize(5);
         assertThat(mismatch.where().get(0)).isEqualTo(new ColumnValue("COL 1", ValueKind.RAW, "c30a3027"));
@@ -226,6 +230,6 @@ class SqlRedoCorpusTest {
                 .filter(line -> List.of(fragments).stream().allMatch(line::contains))
                 .toList();
         assertThat(matches).as("corpus lines starting with %s", prefix).hasSize(1);
-        return SqlRedoParser.parse(matches.get(0));
+        return CORPUS_SESSION.parse(matches.get(0), 2026);
     }
 }

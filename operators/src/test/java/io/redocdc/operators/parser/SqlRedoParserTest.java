@@ -147,7 +147,7 @@ class SqlRedoParserTest {
                 new ColumnValue("TS9", ValueKind.TIMESTAMP, "2026-03-29 01:30:00"),
                 new ColumnValue("TSM", ValueKind.TIMESTAMP, "2026-03-29 01:30:00.5"),
                 new ColumnValue("TZ", ValueKind.TIMESTAMP_TZ, "2026-03-29 01:30:00.500000000 +05:30"),
-                new ColumnValue("LTZ", ValueKind.TIMESTAMP_TZ, "2026-10-25 02:30:00.250000000"),
+                new ColumnValue("LTZ", ValueKind.TIMESTAMP_TZ, "2026-10-25 02:30:00.250000000 +00:00"),
                 new ColumnValue("YM", ValueKind.INTERVAL_YM, "+0012-03"),
                 new ColumnValue("DS", ValueKind.INTERVAL_DS, "+00005 04:03:02.123456"),
                 new ColumnValue("R", ValueKind.RAW, "deadbeef00ff"),

@@ -169,6 +169,19 @@ class SqlRedoRealFormsTest {
     }
 
     @Test
+    void localTimeZoneValuesTakeTheSessionTimeZone() {
+        // TIMESTAMP WITH LOCAL TIME ZONE: TO_TIMESTAMP_TZ in the NLS_TIMESTAMP_FORMAT, local to the session's zone
+        String sql = "insert into \"S\".\"T\"(\"LTZ\",\"TZ\") values (TO_TIMESTAMP_TZ('2026-10-25 02:30:00.250000000'),"
+                + "TO_TIMESTAMP_TZ('2026-10-25 02:30:00.250000000 +02:00'))";
+        assertThat(parse(sql).values()).containsExactly(
+                value(ValueKind.TIMESTAMP_TZ, "LTZ", "2026-10-25 02:30:00.250000000 +00:00"),
+                value(ValueKind.TIMESTAMP_TZ, "TZ", "2026-10-25 02:30:00.250000000 +02:00"));
+        SqlRedoParser unknownZone = new SqlRedoParser(NlsFormats.MINING_SESSION.withTimeZone(null));
+        assertThat(unknownZone.parse(sql, 2026).values().get(0))
+                .isEqualTo(value(ValueKind.TIMESTAMP_TZ, "LTZ", "2026-10-25 02:30:00.250000000"));
+    }
+
+    @Test
     void rrYearsFollowTheReferenceYear() {
         String sql = "insert into \"S\".\"T\"(\"A\",\"B\") values (TO_DATE('01-JAN-49', 'DD-MON-RR'),TO_DATE('01-JAN-50', 'DD-MON-RR'))";
         assertThat(ORACLE_DEFAULTS.parse(sql, 2026).values()).extracting(ColumnValue::text)

@@ -2,6 +2,7 @@ package io.redocdc.source.files;
 
 import io.redocdc.source.catalog.LogContentsReader;
 import io.redocdc.source.model.ArchivedLog;
+import io.redocdc.source.model.NlsFormats;
 import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.ThreadSequence;
 import java.io.Closeable;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.apache.commons.csv.CSVPrinter;
 
@@ -179,6 +181,22 @@ public final class RedoDirectoryWriter implements Closeable {
         }
         Files.move(temp, directory.catalogFile(), StandardCopyOption.ATOMIC_MOVE,
                 StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    /**
+     * Declares the NLS settings the directory's literals are printed under ({@link NlsSessionParameters}). A
+     * directory that already declares other settings is refused: its logs would read differently.
+     */
+    public synchronized void declareNls(NlsFormats formats) throws IOException {
+        Optional<NlsFormats> declared = NlsSessionParameters.read(directory.path());
+        if (declared.isPresent() && !declared.get().equals(formats)) {
+            throw new IOException(directory.description() + " declares other NLS settings in "
+                    + NlsSessionParameters.FILE + " (" + declared.get() + ") than this writer prints (" + formats
+                    + "): write into a new directory");
+        }
+        if (declared.isEmpty()) {
+            NlsSessionParameters.write(directory.path(), formats);
+        }
     }
 
     /** Releases the directory's lock. */

@@ -1,5 +1,6 @@
 package io.redocdc.source.logminer;
 
+import io.redocdc.source.model.NlsFormats;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -10,8 +11,8 @@ import java.util.TreeMap;
 
 /**
  * How to reach the mined database. Every connection opened gets the session NLS formats that make SQL_REDO
- * literals match the parser's expectations (DATE with time of day, TIMESTAMP with nine fractional digits, '.' as
- * decimal separator).
+ * literals exact and unambiguous (DATE with time of day, TIMESTAMP with nine fractional digits, '.' as decimal
+ * separator, a fixed time zone).
  *
  * @param jdbcUrl e.g. {@code jdbc:oracle:thin:@//db:1521/ORCLPDB1}; shown only masked
  * @param user the LogMiner user
@@ -23,12 +24,16 @@ public record OracleConnectionSettings(String jdbcUrl, String user, Secret passw
 
     private static final long serialVersionUID = 1L;
 
-    /** One round trip: ALTER SESSION takes several parameters. */
+    /**
+     * One round trip: ALTER SESSION takes several parameters. The formats are {@link NlsFormats#MINING_SESSION},
+     * which the parser reads; TIME_ZONE fixes what TIMESTAMP WITH LOCAL TIME ZONE values are printed in.
+     */
     static final String SESSION_NLS = "ALTER SESSION SET"
-            + " NLS_DATE_FORMAT = 'YYYY-MM-DD HH24:MI:SS'"
-            + " NLS_TIMESTAMP_FORMAT = 'YYYY-MM-DD HH24:MI:SS.FF9'"
-            + " NLS_TIMESTAMP_TZ_FORMAT = 'YYYY-MM-DD HH24:MI:SS.FF9 TZH:TZM'"
-            + " NLS_NUMERIC_CHARACTERS = '.,'";
+            + " NLS_DATE_FORMAT = '" + NlsFormats.MINING_SESSION.dateFormat() + "'"
+            + " NLS_TIMESTAMP_FORMAT = '" + NlsFormats.MINING_SESSION.timestampFormat() + "'"
+            + " NLS_TIMESTAMP_TZ_FORMAT = '" + NlsFormats.MINING_SESSION.timestampTzFormat() + "'"
+            + " NLS_NUMERIC_CHARACTERS = '" + NlsFormats.MINING_SESSION.numericCharacters() + "'"
+            + " TIME_ZONE = '" + NlsFormats.MINING_SESSION.timeZone() + "'";
 
     /** Checked by {@link LogMinerSettings.Builder#build()}, which names the option at fault. */
     public OracleConnectionSettings {

@@ -106,7 +106,8 @@ class CredentialsTest {
                 .contains("NLS_DATE_FORMAT = 'YYYY-MM-DD HH24:MI:SS'")
                 .contains("NLS_TIMESTAMP_FORMAT = 'YYYY-MM-DD HH24:MI:SS.FF9'")
                 .contains("NLS_TIMESTAMP_TZ_FORMAT = 'YYYY-MM-DD HH24:MI:SS.FF9 TZH:TZM'")
-                .contains("NLS_NUMERIC_CHARACTERS = '.,'");
+                .contains("NLS_NUMERIC_CHARACTERS = '.,'")
+                .endsWith(" TIME_ZONE = '+00:00'");
     }
 
     @Test

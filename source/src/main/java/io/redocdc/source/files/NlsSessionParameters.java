@@ -1,0 +1,105 @@
+package io.redocdc.source.files;
+
+import io.redocdc.source.catalog.RedoInputException;
+import io.redocdc.source.model.NlsFormats;
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVPrinter;
+import org.apache.commons.csv.CSVRecord;
+
+/**
+ * {@code nls_session_parameters.csv} of a redo directory: the NLS settings its SQL_REDO literals were printed
+ * under, as rows of Oracle's NLS_SESSION_PARAMETERS view (columns PARAMETER, VALUE; Oracle Database
+ * Reference), so {@code SELECT PARAMETER, VALUE FROM NLS_SESSION_PARAMETERS} spooled from the mining session
+ * with {@code SET MARKUP CSV ON} is a valid file. Rows NLS_DATE_FORMAT, NLS_TIMESTAMP_FORMAT and
+ * NLS_TIMESTAMP_TZ_FORMAT are required; NLS_NUMERIC_CHARACTERS defaults to {@code .,}; a TIME_ZONE row (the
+ * session's SESSIONTIMEZONE, not in that view) says which zone TIMESTAMP WITH LOCAL TIME ZONE values are in;
+ * other rows are ignored.
+ */
+public final class NlsSessionParameters {
+
+    public static final String FILE = "nls_session_parameters.csv";
+
+    private static final String TEMP_SUFFIX = ".tmp";
+
+    private NlsSessionParameters() {
+    }
+
+    /** The directory's declaration, or empty when it has none. */
+    public static Optional<NlsFormats> read(Path redoDirectory) {
+        Path file = redoDirectory.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        Map<String, String> values = new HashMap<>();
+        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+             CSVParser parser = RedoCsvFormat.CSV.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
+            if (!parser.getHeaderNames().contains("PARAMETER") || !parser.getHeaderNames().contains("VALUE")) {
+                throw new RedoInputException(file + " line 1: expected the header PARAMETER,VALUE but found "
+                        + parser.getHeaderNames());
+            }
+            for (CSVRecord row : parser) {
+                values.put(row.get("PARAMETER").trim().toUpperCase(Locale.ROOT), row.get("VALUE"));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            throw new RedoInputException(file + ": " + e.getMessage());
+        }
+        try {
+            return Optional.of(new NlsFormats(required(values, "NLS_DATE_FORMAT", file),
+                    required(values, "NLS_TIMESTAMP_FORMAT", file), required(values, "NLS_TIMESTAMP_TZ_FORMAT", file),
+                    values.getOrDefault("NLS_NUMERIC_CHARACTERS", ".,"), values.get("TIME_ZONE")));
+        } catch (IllegalArgumentException e) {
+            throw new RedoInputException(file + ": " + e.getMessage());
+        }
+    }
+
+    /** Writes the declaration (temporary file, fsync, atomic rename). */
+    public static void write(Path redoDirectory, NlsFormats formats) throws IOException {
+        Map<String, String> rows = new LinkedHashMap<>();
+        rows.put("NLS_DATE_FORMAT", formats.dateFormat());
+        rows.put("NLS_TIMESTAMP_FORMAT", formats.timestampFormat());
+        rows.put("NLS_TIMESTAMP_TZ_FORMAT", formats.timestampTzFormat());
+        rows.put("NLS_NUMERIC_CHARACTERS", formats.numericCharacters());
+        if (formats.timeZone() != null) {
+            rows.put("TIME_ZONE", formats.timeZone());
+        }
+        Path temp = redoDirectory.resolve("." + FILE + TEMP_SUFFIX);
+        try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8);
+             CSVPrinter printer = new CSVPrinter(out, RedoCsvFormat.CSV)) {
+            printer.printRecord("PARAMETER", "VALUE");
+            for (Map.Entry<String, String> row : rows.entrySet()) {
+                printer.printRecord(row.getKey(), row.getValue());
+            }
+        }
+        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+            channel.force(true);
+        }
+        Files.move(temp, redoDirectory.resolve(FILE), StandardCopyOption.ATOMIC_MOVE,
+                StandardCopyOption.REPLACE_EXISTING);
+    }
+
+    private static String required(Map<String, String> values, String parameter, Path file) {
+        String value = values.get(parameter);
+        if (value == null || value.isBlank()) {
+            throw new RedoInputException(file + ": expected a row " + parameter + " (the NLS settings the rows "
+                    + "were mined with)");
+        }
+        return value;
+    }
+}

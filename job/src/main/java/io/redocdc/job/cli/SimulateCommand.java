@@ -1,5 +1,6 @@
 package io.redocdc.job.cli;
 
+import io.redocdc.job.simulate.SimulatedNls;
 import io.redocdc.job.simulate.SimulationResult;
 import io.redocdc.job.simulate.SimulationSettings;
 import io.redocdc.job.simulate.WorkloadSimulator;
@@ -41,6 +42,12 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--gzip", arity = "0..1", paramLabel = "BOOL", description = "Write contents files as .csv.gz.")
     Boolean gzip;
 
+    @Option(names = "--nls", paramLabel = "mining-session|oracle-default",
+            description = "NLS settings literals are printed under: ours (mining-session, the default; the directory "
+                    + "declares them in nls_session_parameters.csv, as export's do) or Oracle's defaults "
+                    + "(oracle-default, no declaration, as from other tools: read it with --source.nls oracle-default).")
+    SimulatedNls nls;
+
     @Override
     public Integer call() throws Exception {
         SimulationResult result = WorkloadSimulator.write(out, settings());
@@ -73,6 +80,9 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         if (gzip != null) {
             s = s.withGzip(gzip);
+        }
+        if (nls != null) {
+            s = s.withNls(nls);
         }
         return s;
     }

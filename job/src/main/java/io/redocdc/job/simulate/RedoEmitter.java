@@ -16,12 +16,15 @@ final class RedoEmitter {
     private final RedoLogWriter[] writers;
     private final SplittableRandom random;
     private final double internalRowRatio;
+    private final SqlText sql;
 
-    RedoEmitter(ScnClock clock, RedoLogWriter[] writers, SplittableRandom random, double internalRowRatio) {
+    RedoEmitter(ScnClock clock, RedoLogWriter[] writers, SplittableRandom random, double internalRowRatio,
+                SqlText sql) {
         this.clock = clock;
         this.writers = writers;
         this.random = random;
         this.internalRowRatio = internalRowRatio;
+        this.sql = sql;
     }
 
     void change(OpenTransaction tx, RowChange c) throws IOException {
@@ -33,18 +36,18 @@ final class RedoEmitter {
         switch (c.op()) {
             case I -> {
                 op = OperationCode.INSERT;
-                redo = SqlText.insert(t, c.after());
-                undo = SqlText.delete(t, c.after());
+                redo = sql.insert(t, c.after());
+                undo = sql.delete(t, c.after());
             }
             case U -> {
                 op = OperationCode.UPDATE;
-                redo = SqlText.update(t, c.setColumns(), c.after(), c.before());
-                undo = SqlText.update(t, c.setColumns(), c.before(), c.after());
+                redo = sql.update(t, c.setColumns(), c.after(), c.before());
+                undo = sql.update(t, c.setColumns(), c.before(), c.after());
             }
             default -> {
                 op = OperationCode.DELETE;
-                redo = SqlText.delete(t, c.before());
-                undo = SqlText.insert(t, c.before());
+                redo = sql.delete(t, c.before());
+                undo = sql.insert(t, c.before());
             }
         }
         write(tx, tx.xidRaw, op, false, t, c.rowId(), c.ssn(), redo, undo);
@@ -64,18 +67,18 @@ final class RedoEmitter {
         switch (c.op()) {
             case I -> {
                 op = OperationCode.DELETE;
-                redo = SqlText.deleteByRowId(t, c.rowId());
-                undo = SqlText.insert(t, c.after());
+                redo = sql.deleteByRowId(t, c.rowId());
+                undo = sql.insert(t, c.after());
             }
             case U -> {
                 op = OperationCode.UPDATE;
-                redo = SqlText.updateByRowId(t, c.setColumns(), c.before(), c.rowId());
-                undo = SqlText.updateByRowId(t, c.setColumns(), c.after(), c.rowId());
+                redo = sql.updateByRowId(t, c.setColumns(), c.before(), c.rowId());
+                undo = sql.updateByRowId(t, c.setColumns(), c.after(), c.rowId());
             }
             default -> {
                 op = OperationCode.INSERT;
-                redo = SqlText.insert(t, c.before());
-                undo = SqlText.deleteByRowId(t, c.rowId());
+                redo = sql.insert(t, c.before());
+                undo = sql.deleteByRowId(t, c.rowId());
             }
         }
         String xid = random.nextBoolean() ? tx.partialXidRaw : tx.xidRaw;

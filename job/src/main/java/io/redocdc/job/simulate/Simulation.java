@@ -1,5 +1,6 @@
 package io.redocdc.job.simulate;
 
+import io.redocdc.source.files.NlsSessionParameters;
 import io.redocdc.source.model.ArchivedLog;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -49,7 +50,7 @@ final class Simulation {
         this.expectedDir = outDir.resolve("expected");
         this.random = new SplittableRandom(settings.seed());
         this.clock = new ScnClock(settings.startScn(), random);
-        this.values = new ValueGenerator(random, db, clock, settings.longTextRatio());
+        this.values = new ValueGenerator(random, db, clock, settings.longTextRatio(), settings.nls());
         this.xids = new XidAllocator(settings.threads(), random);
     }
 
@@ -104,7 +105,7 @@ final class Simulation {
             writers[t - 1] = new RedoLogWriter(contentsDir, t, firstSequence, firstScn, settings, clock, catalog,
                     random);
         }
-        redo = new RedoEmitter(clock, writers, random, settings.internalRowRatio());
+        redo = new RedoEmitter(clock, writers, random, settings.internalRowRatio(), new SqlText(settings.nls()));
         try (TruthWriter truth = new TruthWriter(expectedDir)) {
             rows = new RowOperations(redo, truth, xids);
             scheduleWorkload();
@@ -121,6 +122,9 @@ final class Simulation {
             }
             TruthTables.writeDefinitions(expectedDir);
             TruthTables.writeFinalRows(expectedDir, db);
+            if (settings.nls().declared()) {
+                NlsSessionParameters.write(redoDir, settings.nls().formats());
+            }
             catalog.writeAtomically(redoDir);
             return result(truth);
         }

@@ -21,6 +21,7 @@ package io.redocdc.job.simulate;
  * @param internalRowRatio     share of changes followed by an INTERNAL (code 0) row of the same transaction
  * @param startScn             FIRST_CHANGE# of the first logs
  * @param resetlogsId          RESETLOGS_ID of every log
+ * @param nls                  the NLS settings literals are printed under
  */
 public record SimulationSettings(
         long seed,
@@ -37,7 +38,8 @@ public record SimulationSettings(
         double longTextRatio,
         double internalRowRatio,
         long startScn,
-        long resetlogsId) {
+        long resetlogsId,
+        SimulatedNls nls) {
 
     public static final int MAX_THREADS = 64;
 
@@ -55,12 +57,13 @@ public record SimulationSettings(
         requireRatio(internalRowRatio, "internalRowRatio");
         require(startScn >= 100, "startScn", "must be at least 100", startScn);
         require(resetlogsId >= 0, "resetlogsId", "must not be negative", resetlogsId);
+        require(nls != null, "nls", "must be given", nls);
     }
 
     /** Seed 42, 2000 transactions on 1 thread, no large transaction, about 3000 contents rows per log. */
     public static SimulationSettings defaults() {
         return new SimulationSettings(42L, 2000, 1, 0, 3000, false,
-                0.05, 0.08, 3, 2, 8, 0.03, 0.05, 73_690_669_400L, 1_029_337_344L);
+                0.05, 0.08, 3, 2, 8, 0.03, 0.05, 73_690_669_400L, 1_029_337_344L, SimulatedNls.MINING_SESSION);
     }
 
     private static void require(boolean ok, String field, String rule, Object actual) {
@@ -76,90 +79,96 @@ public record SimulationSettings(
     public SimulationSettings withSeed(long v) {
         return new SimulationSettings(v, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId);
+                internalRowRatio, startScn, resetlogsId, nls);
     }
 
     public SimulationSettings withTransactions(int v) {
         return new SimulationSettings(seed, v, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId);
+                internalRowRatio, startScn, resetlogsId, nls);
     }
 
     public SimulationSettings withThreads(int v) {
         return new SimulationSettings(seed, transactions, v, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId);
+                internalRowRatio, startScn, resetlogsId, nls);
     }
 
     public SimulationSettings withLargeTransactionRows(int v) {
         return new SimulationSettings(seed, transactions, threads, v, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId);
+                internalRowRatio, startScn, resetlogsId, nls);
     }
 
     public SimulationSettings withRowsPerLog(int v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, v, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId);
+                internalRowRatio, startScn, resetlogsId, nls);
     }
 
     public SimulationSettings withGzip(boolean v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, v,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId);
+                internalRowRatio, startScn, resetlogsId, nls);
     }
 
     public SimulationSettings withRollbackRatio(double v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 v, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId);
+                internalRowRatio, startScn, resetlogsId, nls);
     }
 
     public SimulationSettings withSavepointRatio(double v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, v, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId);
+                internalRowRatio, startScn, resetlogsId, nls);
     }
 
     public SimulationSettings withDdlCount(int v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, v, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId);
+                internalRowRatio, startScn, resetlogsId, nls);
     }
 
     public SimulationSettings withLongTransactions(int v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, v, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId);
+                internalRowRatio, startScn, resetlogsId, nls);
     }
 
     public SimulationSettings withOpenTransactions(int v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, v, longTextRatio,
-                internalRowRatio, startScn, resetlogsId);
+                internalRowRatio, startScn, resetlogsId, nls);
     }
 
     public SimulationSettings withLongTextRatio(double v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, v,
-                internalRowRatio, startScn, resetlogsId);
+                internalRowRatio, startScn, resetlogsId, nls);
     }
 
     public SimulationSettings withInternalRowRatio(double v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                v, startScn, resetlogsId);
+                v, startScn, resetlogsId, nls);
     }
 
     public SimulationSettings withStartScn(long v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, v, resetlogsId);
+                internalRowRatio, v, resetlogsId, nls);
     }
 
     public SimulationSettings withResetlogsId(long v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, v);
+                internalRowRatio, startScn, v, nls);
+    }
+
+    public SimulationSettings withNls(SimulatedNls v) {
+        return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
+                rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
+                internalRowRatio, startScn, resetlogsId, v);
     }
 }

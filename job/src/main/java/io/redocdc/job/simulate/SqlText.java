@@ -9,11 +9,15 @@ final class SqlText {
 
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
-    private SqlText() {
+    private final SimulatedNls nls;
+
+    /** @param nls the session settings dates and timestamps print under */
+    SqlText(SimulatedNls nls) {
+        this.nls = nls;
     }
 
     /** {@code insert into "O"."T"("A","B") values ('1',NULL)}. */
-    static String insert(TableDef table, String[] values) {
+    String insert(TableDef table, String[] values) {
         StringBuilder sb = new StringBuilder(64 + 24 * values.length);
         sb.append("insert into ").append(table.quotedName()).append('(');
         for (int i = 0; i < table.columnCount(); i++) {
@@ -30,7 +34,7 @@ final class SqlText {
     }
 
     /** {@code update "O"."T" set "B" = 'x' where "A" = '1' and "B" IS NULL}: WHERE holds every column. */
-    static String update(TableDef table, int[] setColumns, String[] newValues, String[] oldValues) {
+    String update(TableDef table, int[] setColumns, String[] newValues, String[] oldValues) {
         StringBuilder sb = new StringBuilder(64 + 48 * oldValues.length);
         appendUpdateSet(sb, table, setColumns, newValues);
         appendWhereAllColumns(sb, table, oldValues);
@@ -38,7 +42,7 @@ final class SqlText {
     }
 
     /** {@code delete from "O"."T" where "A" = '1' and "B" IS NULL}. */
-    static String delete(TableDef table, String[] oldValues) {
+    String delete(TableDef table, String[] oldValues) {
         StringBuilder sb = new StringBuilder(64 + 24 * oldValues.length);
         sb.append("delete from ").append(table.quotedName());
         appendWhereAllColumns(sb, table, oldValues);
@@ -46,18 +50,18 @@ final class SqlText {
     }
 
     /** Rollback row undoing an insert: {@code delete from "O"."T" where ROWID = 'AAAR...'}. */
-    static String deleteByRowId(TableDef table, String rowId) {
+    String deleteByRowId(TableDef table, String rowId) {
         return "delete from " + table.quotedName() + " where ROWID = '" + rowId + "'";
     }
 
     /** Rollback row undoing an update: {@code update "O"."T" set "B" = 'old' where ROWID = 'AAAR...'}. */
-    static String updateByRowId(TableDef table, int[] setColumns, String[] values, String rowId) {
+    String updateByRowId(TableDef table, int[] setColumns, String[] values, String rowId) {
         StringBuilder sb = new StringBuilder(64 + 24 * setColumns.length);
         appendUpdateSet(sb, table, setColumns, values);
         return sb.append(" where ROWID = '").append(rowId).append('\'').toString();
     }
 
-    private static void appendUpdateSet(StringBuilder sb, TableDef table, int[] setColumns, String[] values) {
+    private void appendUpdateSet(StringBuilder sb, TableDef table, int[] setColumns, String[] values) {
         sb.append("update ").append(table.quotedName()).append(" set ");
         for (int i = 0; i < setColumns.length; i++) {
             int c = setColumns[i];
@@ -66,7 +70,7 @@ final class SqlText {
         }
     }
 
-    private static void appendWhereAllColumns(StringBuilder sb, TableDef table, String[] values) {
+    private void appendWhereAllColumns(StringBuilder sb, TableDef table, String[] values) {
         for (int i = 0; i < table.columnCount(); i++) {
             sb.append(i == 0 ? " where " : " and ").append('"').append(table.column(i).name()).append('"');
             if (values[i] == null) {
@@ -79,13 +83,13 @@ final class SqlText {
     }
 
     /** The literal LogMiner prints for a value of the type; null prints NULL. */
-    static String literal(ColumnType type, String value) {
+    String literal(ColumnType type, String value) {
         StringBuilder sb = new StringBuilder();
         appendLiteral(sb, type, value);
         return sb.toString();
     }
 
-    static void appendLiteral(StringBuilder sb, ColumnType type, String value) {
+    void appendLiteral(StringBuilder sb, ColumnType type, String value) {
         if (value == null) {
             sb.append("NULL");
             return;
@@ -97,8 +101,8 @@ final class SqlText {
                 appendUnistrBody(sb, value);
                 sb.append(')');
             }
-            case DATE -> sb.append("TO_DATE('").append(value).append("', 'YYYY-MM-DD HH24:MI:SS')");
-            case TIMESTAMP -> sb.append("TO_TIMESTAMP('").append(value).append("')");
+            case DATE -> sb.append(nls.dateLiteral(value));
+            case TIMESTAMP -> sb.append(nls.timestampLiteral(value));
             case RAW -> sb.append("HEXTORAW('").append(value).append("')");
         }
     }

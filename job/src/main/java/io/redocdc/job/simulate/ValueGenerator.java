@@ -3,19 +3,17 @@ package io.redocdc.job.simulate;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.SplittableRandom;
 
 /**
  * Plausible column values in their canonical text (what the truth and the ogg-json images show): numbers as
  * Oracle prints them ("42.5", not "42.50"), text with quotes, NULLs and non-ASCII characters (accents, CJK,
- * emoji), dates "yyyy-MM-dd HH:mm:ss", TIMESTAMP(6) with nine fraction digits, RAW as lower-case hex.
+ * emoji), dates "yyyy-MM-dd HH:mm:ss", TIMESTAMP(6) with the fraction digits the session prints (see
+ * {@link SimulatedNls}), RAW as lower-case hex.
  */
 final class ValueGenerator {
 
-    private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
-    private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSSSSS'000'");
     private static final LocalDateTime EARLIEST_DAY = LocalDateTime.of(2025, 1, 1, 0, 0, 0);
     private static final int DAY_RANGE_SECONDS = 424 * 24 * 3600;
     private static final int VARCHAR2_MAX_BYTES = 4000;
@@ -48,9 +46,11 @@ final class ValueGenerator {
     private final Database db;
     private final ScnClock clock;
     private final double longTextRatio;
+    private final SimulatedNls nls;
 
-    ValueGenerator(SplittableRandom random, Database db, ScnClock clock, double longTextRatio) {
+    ValueGenerator(SplittableRandom random, Database db, ScnClock clock, double longTextRatio, SimulatedNls nls) {
         this.random = random;
+        this.nls = nls;
         this.db = db;
         this.clock = clock;
         this.longTextRatio = longTextRatio;
@@ -78,7 +78,7 @@ final class ValueGenerator {
             case MONEY -> money(100, 999_999);
             case QUANTITY -> Integer.toString(1 + random.nextInt(20));
             case ORDER_STATUS -> pick(STATUSES);
-            case DAY_TIME -> EARLIEST_DAY.plusSeconds(random.nextInt(DAY_RANGE_SECONDS)).format(DATE);
+            case DAY_TIME -> nls.date(EARLIEST_DAY.plusSeconds(random.nextInt(DAY_RANGE_SECONDS)));
             case INSTANT -> maybeNull(column, 0.3) ? null : instant();
             case CHECKSUM -> maybeNull(column, 0.1) ? null : hex(16);
             case FREE_TEXT -> freeText(column);
@@ -93,12 +93,12 @@ final class ValueGenerator {
 
     /** Now (the SCN clock's time) with microseconds, as TIMESTAMP(6) prints. */
     String instant() {
-        return clock.time(clock.current()).plusNanos(1000L * random.nextInt(1_000_000)).format(TIMESTAMP);
+        return nls.timestamp(clock.time(clock.current()).plusNanos(1000L * random.nextInt(1_000_000)));
     }
 
     /** Now, as DATE prints. */
     String today() {
-        return clock.time(clock.current()).format(DATE);
+        return nls.date(clock.time(clock.current()));
     }
 
     /** An amount between min and max cents, in Oracle's canonical text. */

@@ -3,11 +3,13 @@ package io.redocdc.job.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.redocdc.job.simulate.SimulatedNls;
 import io.redocdc.job.simulate.SimulationSettings;
 import io.redocdc.job.simulate.WorkloadSimulator;
 import io.redocdc.job.verify.ChangeFiles;
 import io.redocdc.job.verify.TruthComparison;
 import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.source.model.NlsFormats;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,6 +68,27 @@ class CapturePipelineITCase {
         WorkloadSimulator.write(tmp, WORKLOAD.withThreads(2).withSeed(11));
         run(options(3, true), Optional.empty());
         assertEqualsTruth();
+    }
+
+    @Test
+    void directoryMinedUnderOracleDefaultNlsEqualsTruth() throws Exception {
+        // DD-MON-RR dates and DD-MON-RR HH.MI.SSXFF AM timestamps, no nls_session_parameters.csv (as other tools write)
+        WorkloadSimulator.write(tmp, WORKLOAD.withThreads(2).withSeed(13).withNls(SimulatedNls.ORACLE_DEFAULT));
+        assertThat(Files.readString(firstContentsFile())).contains("', 'DD-MON-RR')").contains(" AM')");
+        run(options(2, true).withNls(NlsFormats.ORACLE_DEFAULT), Optional.empty());
+        assertEqualsTruth();
+    }
+
+    @Test
+    void directoryMinedUnderOracleDefaultNlsReadWithOursFailsNamingTheOption() throws Exception {
+        WorkloadSimulator.write(tmp, WORKLOAD.withNls(SimulatedNls.ORACLE_DEFAULT));
+        assertThatThrownBy(() -> run(options(1, true), Optional.empty()))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        // TO_DATE carries its mask and reads right; TO_TIMESTAMP has none
+                        .contains("bad TO_TIMESTAMP value")
+                        .contains("it does not fit the session's NLS format 'YYYY-MM-DD HH24:MI:SS.FF9'")
+                        .contains("--source.nls oracle-default")
+                        .containsPattern("log 1_\\d+_\\d+ line \\d+"));
     }
 
     @Test
@@ -128,6 +151,12 @@ class CapturePipelineITCase {
         assertThatThrownBy(() -> run(options(2, true), Optional.empty()))
                 .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
                         .containsPattern("thread 1 sequence " + sequence + "\\b"));
+    }
+
+    private Path firstContentsFile() throws java.io.IOException {
+        try (Stream<Path> files = Files.list(tmp.resolve("redo/contents"))) {
+            return files.sorted().findFirst().orElseThrow();
+        }
     }
 
     private void assertEqualsTruth() {

@@ -157,7 +157,8 @@ final class RedoValueReader {
             throw cursor.errorAt(valueAt, "bad " + function + " value '" + value + "': it does not fit "
                     + (carriesMask ? "its format mask" : "the session's NLS format")
                     + " '" + mask.mask() + "'" + (fallback != null ? " nor '" + fallback.mask() + "'" : "")
-                    + " (declare the NLS settings the rows were mined with: --source.nls-*)");
+                    + (carriesMask ? "" : " (read the rows with the NLS settings they were mined with: a redo "
+                    + "directory's nls_session_parameters.csv, or --source.nls oracle-default or --source.nls-*)"));
         }
         if (zoned && !carriesMask && !hasZone(text) && datetimes.formats().timeZone() != null) {
             // TIMESTAMP WITH LOCAL TIME ZONE, printed in the session's time zone: one instant on every host

@@ -1,5 +1,8 @@
 package io.redocdc.operators.lcr;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * One logical change record of a committed transaction: a row change (INSERT, UPDATE, DELETE) with its old
  * and new column values, or a DDL statement. The stream after the transaction assembler carries single LCRs,
@@ -35,6 +38,22 @@ public record Lcr(
 
     public Position positionValue() {
         return Position.fromHex(position);
+    }
+
+    /**
+     * Columns LogMiner printed as {@code Unsupported Type} in either image (BOOLEAN, JSON, VECTOR, ... columns):
+     * their values are unknown, so sinks leave them out of what they write and apply.
+     */
+    public List<String> unsupportedColumns() {
+        List<String> names = new ArrayList<>(0);
+        for (ColumnValue[] image : new ColumnValue[][] {oldValues, newValues}) {
+            for (ColumnValue value : image == null ? new ColumnValue[0] : image) {
+                if (value.kind() == ValueKind.UNSUPPORTED && !names.contains(value.name())) {
+                    names.add(value.name());
+                }
+            }
+        }
+        return names;
     }
 
     /** {@code OWNER.TABLE}. */

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.StreamWriteFeature;
 import io.redocdc.operators.lcr.ColumnValue;
 import io.redocdc.operators.lcr.Lcr;
+import io.redocdc.operators.lcr.ValueKind;
 import org.apache.flink.api.common.serialization.Encoder;
 
 import java.io.IOException;
@@ -52,7 +53,10 @@ public abstract class LcrJsonEncoder implements Encoder<Lcr> {
         return clock;
     }
 
-    /** {@code {"COL":"text",...}}, or JSON null when the image is absent. NULL and UNSUPPORTED are null. */
+    /**
+     * {@code {"COL":"text",...}}, or JSON null when the image is absent. NULL is null; an UNSUPPORTED column is
+     * left out (its value is unknown, not null) and named in the LCR's unsupported columns.
+     */
     protected static void writeImage(JsonGenerator json, String field, ColumnValue[] image) throws IOException {
         if (image == null) {
             json.writeNullField(field);
@@ -60,7 +64,9 @@ public abstract class LcrJsonEncoder implements Encoder<Lcr> {
         }
         json.writeObjectFieldStart(field);
         for (ColumnValue value : image) {
-            writeStringOrNull(json, value.name(), value.text());
+            if (value.kind() != ValueKind.UNSUPPORTED) {
+                writeStringOrNull(json, value.name(), value.text());
+            }
         }
         json.writeEndObject();
     }

@@ -83,6 +83,10 @@ public final class OggJsonEncoder extends LcrJsonEncoder {
         writeStringOrNull(json, "rs_id", lcr.rsId());
         json.writeStringField("ssn", Long.toString(lcr.ssn()));
         json.writeStringField("txind", Integer.toString(lcr.transInd()));
+        List<String> unsupported = lcr.unsupportedColumns();
+        if (!unsupported.isEmpty()) {
+            json.writeStringField("unsupported_columns", String.join(",", unsupported));
+        }
         json.writeEndObject();
     }
 }

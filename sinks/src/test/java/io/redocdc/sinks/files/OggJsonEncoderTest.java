@@ -48,8 +48,8 @@ class OggJsonEncoderTest {
                 + "\"current_ts\":\"2026-11-30T03:00:00.123456\",\"pos\":\"" + position(1240, 0, 1234) + "\","
                 + "\"primary_keys\":[\"ID\"],\"tokens\":{\"scn\":\"1234\",\"commit_scn\":\"1240\","
                 + "\"xid\":\"0A000C00000004D8\",\"thread\":\"1\",\"rs_id\":\" 0x0002a7.000013f5.00e8 \",\"ssn\":\"0\","
-                + "\"txind\":\"3\"},\"before\":null,\"after\":{\"ID\":\"1\",\"NOTE\":\"it's \\\"x\\\"\\\\ \\n\\tñ€\\uD83D\\uDE00\","
-                + "\"SHIPPED\":null,\"PHOTO\":null,\"CREATED\":\"2026-02-28 13:45:59\"}}\n");
+                + "\"txind\":\"3\",\"unsupported_columns\":\"PHOTO\"},\"before\":null,\"after\":{\"ID\":\"1\",\"NOTE\":\"it's \\\"x\\\"\\\\ \\n\\tñ€\\uD83D\\uDE00\","
+                + "\"SHIPPED\":null,\"CREATED\":\"2026-02-28 13:45:59\"}}\n");
         // non-ASCII of the BMP goes out as UTF-8 bytes, not \\u escapes
         assertThat(line.getBytes(StandardCharsets.UTF_8)).containsSubsequence("ñ€".getBytes(StandardCharsets.UTF_8));
         assertThat(JSON.readTree(line).at("/after/NOTE").asText()).isEqualTo("it's \"x\"\\ \n\tñ€😀");

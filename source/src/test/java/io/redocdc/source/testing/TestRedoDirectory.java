@@ -85,6 +85,16 @@ public final class TestRedoDirectory {
                 sqlRedo, sqlUndo, new ThreadSequence(thread, 1, 1), 0, 0);
     }
 
+    /**
+     * {@code r} with another RS_ID (NULL or blank for none) and SSN. A real RS_ID is the redo record's address,
+     * blank-padded: {@code " 0x<sequence>.<block>.<offset> "}.
+     */
+    public static RedoRecord withRowChange(RedoRecord r, String rsId, long ssn) {
+        return new RedoRecord(r.scn(), r.timestamp(), r.thread(), r.xid(), r.operation(), r.operationCode(),
+                r.rollback(), r.status(), r.info(), r.segOwner(), r.tableName(), r.dataObj(), r.rowId(), rsId, ssn,
+                r.sqlRedo(), r.sqlUndo(), r.log(), r.index(), r.line());
+    }
+
     /** Writes the log's contents (one row per record) and then its catalog row. */
     public synchronized List<RedoRecord> addLog(ArchivedLog log, List<RedoRecord> records) {
         return addLog(log, records, 0, false);

@@ -9,6 +9,7 @@ import io.redocdc.source.event.LogFinishedEvent;
 import io.redocdc.source.event.LogRef;
 import io.redocdc.source.event.ReaderReadyEvent;
 import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.ResumePoint;
 import io.redocdc.source.split.RedoLogSplit;
 import io.redocdc.source.split.RedoLogSplitState;
 import java.io.IOException;
@@ -122,11 +123,8 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
                     + "checkpoint");
         }
         contents = catalog.openContents(current.log());
-        long skipped = contents.skip(resumeAt);
-        if (skipped < resumeAt) {
-            throw new RedoInputException("contents of " + current.log().id() + " in " + catalog.description()
-                    + " hold " + skipped + " records, but the checkpoint resumes at record " + resumeAt
-                    + "; the contents file changed after it was read");
+        if (resumeAt > 0) {
+            contents.skipTo(ResumePoint.afterRecords(resumeAt));
         }
         progress = new ReadProgress(resumeAt, System.nanoTime());
         LOG.info("Reading {} [{}, {}) from record {}", current.log().id(), current.log().firstChange(),

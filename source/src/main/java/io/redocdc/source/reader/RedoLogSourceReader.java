@@ -113,36 +113,37 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
         if (current == null) {
             return false;
         }
-        long resumeAt = current.nextRecordIndex();
-        if (resumeAt > 0 && !current.recordSelection().equals(catalog.recordSelection())) {
-            throw new RedoInputException(current.log().id() + " was checkpointed at record " + resumeAt
-                    + " of the records selected by [" + current.recordSelection() + "], but this run selects ["
-                    + catalog.recordSelection() + "] from " + catalog.description() + ", so that index no longer "
-                    + "names the same record. Restore with the settings of the checkpointed run (capture "
-                    + "include/exclude, dictionary mode), or start a new job from a start SCN instead of the "
-                    + "checkpoint");
+        ResumePoint resumeAt = current.position();
+        if (resumeAt.isCount() && resumeAt.handedOn() > 0
+                && !current.recordSelection().equals(catalog.recordSelection())) {
+            throw new RedoInputException(current.log().id() + " was checkpointed " + resumeAt + " of the records "
+                    + "selected by [" + current.recordSelection() + "], but this run selects ["
+                    + catalog.recordSelection() + "] from " + catalog.description() + ", so that count no longer "
+                    + "names the same record (none of them had an RS_ID to resume by). Restore with the settings of "
+                    + "the checkpointed run (capture include/exclude, dictionary mode), or start a new job from a "
+                    + "start SCN instead of the checkpoint");
         }
         contents = catalog.openContents(current.log());
-        if (resumeAt > 0) {
-            contents.skipTo(ResumePoint.afterRecords(resumeAt));
+        if (!resumeAt.equals(ResumePoint.START)) {
+            contents.skipTo(resumeAt);
         }
-        progress = new ReadProgress(resumeAt, System.nanoTime());
-        LOG.info("Reading {} [{}, {}) from record {}", current.log().id(), current.log().firstChange(),
-                current.log().nextChange(), resumeAt);
+        progress = new ReadProgress(resumeAt.handedOn(), System.nanoTime());
+        LOG.info("Reading {} [{}, {}) {}", current.log().id(), current.log().firstChange(),
+                current.log().nextChange(), resumeAt.equals(ResumePoint.START) ? "from its start" : resumeAt);
         return true;
     }
 
     private void handOn(RedoRecord record, ReaderOutput<RedoRecord> output) {
-        if (record.index() != current.nextRecordIndex()) {
+        if (record.index() != current.position().handedOn()) {
             throw new IllegalStateException(record.origin() + ": record index " + record.index() + ", expected "
-                    + current.nextRecordIndex());
+                    + current.position().handedOn());
         }
         if (record.scn() <= maxScn) {
             output.collect(record, record.scn());
             numRecordsIn.inc();
             progress.emitted++;
         }
-        current.recordHandedOn();
+        current.recordHandedOn(record);
     }
 
     private void finishCurrent() throws IOException {
@@ -152,7 +153,7 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
         RedoLogSplit split = current.toSplit();
         finishedUnacknowledged.put(split.splitId(), split);
         context.sendSourceEventToCoordinator(new LogFinishedEvent(LogRef.of(split.log())));
-        LOG.info("Finished {}: {}", split.log().id(), progress.describe(split.nextRecordIndex()));
+        LOG.info("Finished {}: {}", split.log().id(), progress.describe(split.position().handedOn()));
         current = null;
         progress = null;
     }

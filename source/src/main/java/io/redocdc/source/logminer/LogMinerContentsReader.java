@@ -81,11 +81,11 @@ public final class LogMinerContentsReader implements LogContentsReader {
 
     @Override
     public void skipTo(ResumePoint point) throws IOException {
-        if (!consumed.equals(ResumePoint.START) || ended) {
+        if (!consumed.isStart() || ended) {
             throw new IllegalStateException(describeLog() + ": skipTo after records were read");
         }
         consumed = point;
-        positioned = point.equals(ResumePoint.START);
+        positioned = point.isStart();
         withSession("resuming in", this::positionedCursor);
     }
 
@@ -128,7 +128,7 @@ public final class LogMinerContentsReader implements LogContentsReader {
         session = LogMinerSession.start(settings.connection(), settings, sessionLogs);
         cursor = new ContentsCursor(session.rows(), log);
         sessionsStarted++;
-        positioned = consumed.equals(ResumePoint.START);
+        positioned = consumed.isStart();
         if (!positioned) {
             LOG.info("LogMiner session {} for {}: resuming {}", sessionsStarted, describeLog(), consumed);
         }

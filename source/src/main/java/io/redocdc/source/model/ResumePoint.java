@@ -42,6 +42,11 @@ public record ResumePoint(long handedOn, RowChangeId last, long lastRun, long si
         return new ResumePoint(count, null, 0, 0);
     }
 
+    /** True before the first record. */
+    public boolean isStart() {
+        return handedOn == 0;
+    }
+
     /** True when the point is a count of records (see the class comment). */
     public boolean isCount() {
         return last == null;

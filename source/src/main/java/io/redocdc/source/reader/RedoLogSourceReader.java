@@ -116,20 +116,20 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
         ResumePoint resumeAt = current.position();
         if (resumeAt.isCount() && resumeAt.handedOn() > 0
                 && !current.recordSelection().equals(catalog.recordSelection())) {
-            throw new RedoInputException(current.log().id() + " was checkpointed " + resumeAt + " of the records "
-                    + "selected by [" + current.recordSelection() + "], but this run selects ["
+            throw new RedoInputException(current.log().id() + " was checkpointed " + resumeAt + " selected by ["
+                    + current.recordSelection() + "], but this run selects ["
                     + catalog.recordSelection() + "] from " + catalog.description() + ", so that count no longer "
                     + "names the same record (none of them had an RS_ID to resume by). Restore with the settings of "
                     + "the checkpointed run (capture include/exclude, dictionary mode), or start a new job from a "
                     + "start SCN instead of the checkpoint");
         }
         contents = catalog.openContents(current.log());
-        if (!resumeAt.equals(ResumePoint.START)) {
+        if (!resumeAt.isStart()) {
             contents.skipTo(resumeAt);
         }
         progress = new ReadProgress(resumeAt.handedOn(), System.nanoTime());
         LOG.info("Reading {} [{}, {}) {}", current.log().id(), current.log().firstChange(),
-                current.log().nextChange(), resumeAt.equals(ResumePoint.START) ? "from its start" : resumeAt);
+                current.log().nextChange(), resumeAt.isStart() ? "from its start" : resumeAt);
         return true;
     }
 

@@ -21,9 +21,9 @@ import org.apache.flink.core.memory.DataOutputView;
  * NEXT_CHANGE# long, FIRST_TIME and NEXT_TIME (present flag, epoch second UTC long, nano int), NAME (present flag,
  * modified UTF-8), DICTIONARY_BEGIN and DICTIONARY_END booleans, next record index long, finished boolean.
  * Version 2 appends the record selection (int length + UTF-8 bytes); version 1 splits had none (a redo directory
- * selects every record). Version 3 makes the record index the {@link ResumePoint#handedOn()} count and appends the
- * rest of the resume point: a present flag, then RS_ID (int length + UTF-8 bytes), SSN long, run long and records
- * since long. Versions 1 and 2 hold only the count, which restores as a count (the {@link ResumePoint} rule).
+ * selects every record). Version 3 keeps that layout, the record index being the {@link ResumePoint#handedOn()}
+ * count, and appends the rest of the resume point: a present flag (false for a count), then RS_ID (int length +
+ * UTF-8 bytes), SSN long, run long and records since long. A version 1 or 2 index restores as a count, as it did.
  * Keep a reader for every released version.
  */
 public final class RedoLogSplitSerializer implements SimpleVersionedSerializer<RedoLogSplit> {

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.ResumePoint;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -39,7 +40,7 @@ class ResumeSearchTest {
     private static List<RedoRecord> rest(ResumePoint point, RedoRecord... log) {
         Iterator<RedoRecord> records = List.of(log).iterator();
         ResumeSearch.skipTo(point, WHERE, () -> records.hasNext() ? records.next() : null);
-        List<RedoRecord> rest = new java.util.ArrayList<>();
+        List<RedoRecord> rest = new ArrayList<>();
         records.forEachRemaining(rest::add);
         return rest;
     }

@@ -128,11 +128,7 @@ class ContentsCsvReaderTest {
      */
     @Test
     void resumesAfterTheSameRowChangeInAReReadFileWithAnExtraRowAndJoinedCsfStatements() throws IOException {
-        List<RedoRecord> records = new ArrayList<>();
-        for (int i = 0; i < 5; i++) {
-            records.add(withRowChange(record(1001 + i, 1, "0A000C003C020000", 1, "insert number " + i + " "
-                    + "z".repeat(30), null), " 0x00002a.%08x.0010 ".formatted(2 + i), 0));
-        }
+        List<RedoRecord> records = TestRedoDirectory.insertsWithRsIds(42, 1001, 5);
         TestRedoDirectory redo = TestRedoDirectory.create(dir);
         List<RedoRecord> firstRead = redo.addLog(LOG, records, 0, false);
         ResumePoint point = ResumePoint.START.after(firstRead.get(0)).after(firstRead.get(1)).after(firstRead.get(2));

@@ -1,5 +1,6 @@
 package io.redocdc.source.reader;
 
+import static io.redocdc.source.testing.TestRedoDirectory.insertsWithRsIds;
 import static io.redocdc.source.testing.TestRedoDirectory.log;
 import static io.redocdc.source.testing.TestRedoDirectory.record;
 import static io.redocdc.source.testing.TestRedoDirectory.withRowChange;
@@ -154,7 +155,7 @@ class RedoLogSourceReaderTest {
 
     @Test
     void restoresMidLogAfterTheSameRowChangeWhenTheLogIsReadWithAnExtraRowAndCsfRows() throws Exception {
-        List<RedoRecord> records = rowChanges(300);
+        List<RedoRecord> records = insertsWithRsIds(11, 5001, 300);
         List<RedoRecord> firstRead = redo.addLog(LOG_11, records, 0, false);
         RedoLogSourceReader first = reader(new TestingReaderContext(), Long.MAX_VALUE);
         first.start();
@@ -186,7 +187,7 @@ class RedoLogSourceReaderTest {
 
     @Test
     void aRowChangeCheckpointResumesUnderAnotherRecordSelection() throws Exception {
-        List<RedoRecord> written11 = redo.addLog(LOG_11, rowChanges(10), 0, false);
+        List<RedoRecord> written11 = redo.addLog(LOG_11, insertsWithRsIds(11, 5001, 10), 0, false);
         ResumePoint point = ResumePoint.START.after(written11.get(0)).after(written11.get(1));
         RedoLogSourceReader restored = reader(new TestingReaderContext(), Long.MAX_VALUE);
         restored.addSplits(List.of(new RedoLogSplit(LOG_11, point, false, "LogMiner query v1, include OE.*")));
@@ -198,7 +199,7 @@ class RedoLogSourceReaderTest {
 
     @Test
     void aCheckpointWhoseRowChangeIsNotInTheLogFailsTheJobNamingTheLogAndThePoint() throws Exception {
-        List<RedoRecord> written11 = redo.addLog(LOG_11, rowChanges(10), 0, false);
+        List<RedoRecord> written11 = redo.addLog(LOG_11, insertsWithRsIds(11, 5001, 10), 0, false);
         ResumePoint point = ResumePoint.START.after(withRowChange(written11.get(0), " 0x00000b.00000fff.0010 ", 0));
         RedoLogSourceReader restored = reader(new TestingReaderContext(), Long.MAX_VALUE);
         restored.addSplits(List.of(new RedoLogSplit(LOG_11, point, false)));
@@ -265,16 +266,6 @@ class RedoLogSourceReaderTest {
         assertThat(emitted.get(0)).isEqualTo(new RecordingReaderOutput.Emitted(null, 999));
         assertThat(emitted.subList(1, 601)).noneMatch(RecordingReaderOutput.Emitted::isWatermark);
         assertThat(emitted.get(601)).isEqualTo(new RecordingReaderOutput.Emitted(null, 4999));
-    }
-
-    /** Inserts with an RS_ID each (LogMiner's blank-padded redo addresses in log sequence 11, 0x0b). */
-    private static List<RedoRecord> rowChanges(int count) {
-        List<RedoRecord> records = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            records.add(withRowChange(record(5001 + i, 1, "0A000C003C020000", 1, "insert into \"OE\".\"T\"(\"ID\") "
-                    + "values ('" + i + "')", null), " 0x00000b.%08x.0010 ".formatted(2 + i), 0));
-        }
-        return records;
     }
 
     private static ResumePoint afterShared(long records) {

@@ -2,12 +2,16 @@ package io.redocdc.source.catalog;
 
 import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.ResumePoint;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Finds a {@link ResumePoint} in a log read again from its start, by the rule the point documents, and fails naming
  * the log and the point when the log does not hold it: resuming anywhere else would lose or double changes.
  */
 public final class ResumeSearch {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ResumeSearch.class);
 
     /** The records of a log, in order; null after the last. */
     @FunctionalInterface
@@ -41,6 +45,12 @@ public final class ResumeSearch {
                         + " where the records handed on had none");
             }
             read = read.after(record);
+        }
+        if (read.handedOn() != target.handedOn()) {
+            // rows the first reading did not have (or had more of) before the point: visible, never re-emitted
+            LOG.warn("{}: resumed {}, found after {} records of this reading where the checkpointed reading had "
+                    + "handed on {}; the log's rows before that point differ between the two readings",
+                    where, target, read.handedOn(), target.handedOn());
         }
     }
 

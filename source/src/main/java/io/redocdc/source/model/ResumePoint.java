@@ -7,7 +7,8 @@ package io.redocdc.source.model;
  *
  * <p>The rule. {@code last} is the (RS_ID, SSN) of the last handed-on record that had an RS_ID, and {@code lastRun}
  * how many handed-on records in a row carried it: one redo record can yield several records with the same RS_ID and
- * SSN (an array DELETE does), always one after the other. Records without an RS_ID neither count in nor break a run;
+ * SSN, one after the other (an array DELETE does: every row gets the same RS_ID and SSN 0, as observed on Oracle
+ * Free in redpanda-data/connect pull request 4826, which also saw rows without RS_ID for LOB-only changes). Records without an RS_ID neither count in nor break a run;
  * {@code sinceLast} counts those handed on after {@code last}. To resume, read the log from its start up to the
  * {@code lastRun}-th record of the first run of {@code last}, then pass {@code sinceLast} more records, each of which
  * must lack an RS_ID. A record without an RS_ID can only be placed by counting, so when no handed-on record had one

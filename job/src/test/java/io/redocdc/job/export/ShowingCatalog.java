@@ -4,6 +4,7 @@ import io.redocdc.source.catalog.ArchivedLogCatalog;
 import io.redocdc.source.catalog.LogContentsReader;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.ResumePoint;
 import java.io.IOException;
 import java.util.List;
 import java.util.function.BiConsumer;
@@ -54,8 +55,8 @@ final class ShowingCatalog implements ArchivedLogCatalog {
             }
 
             @Override
-            public long skip(long count) throws IOException {
-                return contents.skip(count);
+            public void skipTo(ResumePoint point) throws IOException {
+                contents.skipTo(point);
             }
 
             @Override

@@ -36,8 +36,9 @@ public interface ArchivedLogCatalog extends Serializable {
 
     /**
      * Which records of a log {@link #openContents} returns, when that depends on settings (LogMiner's pushed-down
-     * filter and dictionary mode): record indexes count only the selected records, so a checkpoint taken in the
-     * middle of a log can only be resumed under the same selection. Default {@link #ALL_RECORDS}.
+     * filter and dictionary mode). A checkpoint taken in the middle of a log at a record count (a
+     * {@link io.redocdc.source.model.ResumePoint} without RS_ID) counts only the selected records, so it resumes only
+     * under the same selection; one at an (RS_ID, SSN) resumes under any. Default {@link #ALL_RECORDS}.
      */
     default String recordSelection() {
         return ALL_RECORDS;

@@ -1,12 +1,13 @@
 package io.redocdc.source.catalog;
 
 import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.ResumePoint;
 import java.io.Closeable;
 import java.io.IOException;
 
 /**
  * The V$LOGMNR_CONTENTS rows of one archived log, in LogMiner's order, with CSF continuation rows already joined:
- * record {@code i} has {@link RedoRecord#index()} {@code i}.
+ * record {@code i} has {@link RedoRecord#index()} {@code i}, counting from the point {@link #skipTo} resumed at.
  */
 public interface LogContentsReader extends Closeable {
 
@@ -14,9 +15,10 @@ public interface LogContentsReader extends Closeable {
     RedoRecord next() throws IOException;
 
     /**
-     * Skips records without building them (resume in the middle of a log).
+     * Resumes in the middle of the log (before the first {@link #next()}): passes the records {@code point} was taken
+     * after, found by its rule, so that the next record has index {@link ResumePoint#handedOn()}.
      *
-     * @return how many records were skipped: {@code count} unless the log ended first
+     * @throws RedoInputException when this log does not hold the point; the message names the log and the point
      */
-    long skip(long count) throws IOException;
+    void skipTo(ResumePoint point) throws IOException;
 }

@@ -2,8 +2,10 @@ package io.redocdc.source.files;
 
 import io.redocdc.source.catalog.ContinuedStatements;
 import io.redocdc.source.catalog.LogContentsReader;
+import io.redocdc.source.catalog.ResumeSearch;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.ResumePoint;
 import java.io.IOException;
 import java.nio.file.Path;
 
@@ -55,21 +57,12 @@ public final class ContentsCsvReader implements LogContentsReader {
     }
 
     @Override
-    public long skip(long count) throws IOException {
-        long skipped = 0;
-        while (skipped < count) {
-            CsvRows.Row first = rows.next();
-            if (first == null) {
-                break;
-            }
-            CsvRows.Row row = first;
-            while (parser.continues(row)) {
-                row = nextContinuation(first);
-            }
-            skipped++;
-            nextIndex++;
+    public void skipTo(ResumePoint point) throws IOException {
+        if (nextIndex != 0) {
+            throw new IllegalStateException(rows.file() + ": skipTo after records were read");
         }
-        return skipped;
+        ResumeSearch.skipTo(point, "contents file " + rows.file(), this::next);
+        nextIndex = point.handedOn();
     }
 
     private CsvRows.Row nextContinuation(CsvRows.Row first) throws IOException {

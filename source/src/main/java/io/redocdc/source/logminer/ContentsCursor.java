@@ -65,19 +65,6 @@ final class ContentsCursor {
         return withStatements(first, joined.redo(), joined.undo());
     }
 
-    /** Reads past one joined record without building it; false after the last row. */
-    boolean skip() throws SQLException {
-        if (!rows.next()) {
-            return false;
-        }
-        rowNumber++;
-        long firstRow = rowNumber;
-        while (continues()) {
-            nextContinuation(firstRow);
-        }
-        return true;
-    }
-
     private void nextContinuation(long firstRow) throws SQLException {
         if (!rows.next()) {
             throw fail(firstRow, "CSF=1 says the statement continues in the next row, but the query returned no "

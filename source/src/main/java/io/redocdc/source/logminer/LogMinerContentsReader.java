@@ -2,8 +2,10 @@ package io.redocdc.source.logminer;
 
 import io.redocdc.source.catalog.LogContentsReader;
 import io.redocdc.source.catalog.RedoInputException;
+import io.redocdc.source.catalog.ResumeSearch;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.ResumePoint;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.sql.SQLException;
@@ -13,10 +15,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The contents of one archived log, mined by a LogMiner session on this reader's own connection. A lost
- * connection (or a log file missing for a moment) opens a new session and skips the records already consumed, so
- * record {@code i} stays record {@code i}; once the retry policy is used up the reader fails naming the log and the
- * ORA code. Record indexes depend on the query, so they stay stable only while the dictionary mode and the table
- * patterns stay the same.
+ * connection (or a log file missing for a moment) opens a new session and resumes after the last record consumed by
+ * its {@link ResumePoint}, so a new session that returns other rows before it (LogMiner re-mines the log) neither
+ * repeats nor loses a record, and record {@code i} stays record {@code i}; once the retry policy is used up the
+ * reader fails naming the log and the ORA code.
  */
 public final class LogMinerContentsReader implements LogContentsReader {
 
@@ -33,7 +35,11 @@ public final class LogMinerContentsReader implements LogContentsReader {
     private final Retrying retrying;
     private LogMinerSession session;
     private ContentsCursor cursor;
-    private long consumed;
+    /** After the records consumed (returned, or passed by {@link #skipTo}); the next record has its index. */
+    private ResumePoint consumed = ResumePoint.START;
+    /** The cursor is past {@link #consumed}; false in a new session until it is found there. */
+    private boolean positioned;
+    private int sessionsStarted;
     private boolean ended;
 
     private LogMinerContentsReader(LogMinerSettings settings, List<ArchivedLog> sessionLogs, Sleeper sleeper) {
@@ -64,30 +70,37 @@ public final class LogMinerContentsReader implements LogContentsReader {
         if (ended) {
             return null;
         }
-        RedoRecord record = withSession("reading", () -> cursor.next(consumed));
+        RedoRecord record = withSession("reading", () -> positionedCursor().next(consumed.handedOn()));
         if (record == null) {
             ended = true;
             return null;
         }
-        consumed++;
+        consumed = consumed.after(record);
         return record;
     }
 
     @Override
-    public long skip(long count) throws IOException {
-        long skipped = 0;
-        while (skipped < count && !ended) {
-            if (withSession("skipping records of", () -> cursor.skip())) {
-                consumed++;
-                skipped++;
-            } else {
-                ended = true;
-            }
+    public void skipTo(ResumePoint point) throws IOException {
+        if (!consumed.isStart() || ended) {
+            throw new IllegalStateException(describeLog() + ": skipTo after records were read");
         }
-        return skipped;
+        consumed = point;
+        positioned = point.isStart();
+        withSession("resuming in", this::positionedCursor);
     }
 
-    /** Runs {@code step} on a live session, starting a new one (and skipping what was consumed) after a loss. */
+    /** The cursor, first moved past {@link #consumed} when this session has not got there yet. */
+    private ContentsCursor positionedCursor() throws SQLException {
+        if (!positioned) {
+            String where = cursor.origin() + (sessionsStarted > 1 ? " (a new LogMiner session after a lost "
+                    + "connection)" : "");
+            ResumeSearch.skipTo(consumed, where, () -> cursor.next(0));
+            positioned = true;
+        }
+        return cursor;
+    }
+
+    /** Runs {@code step} on a live session, starting a new one (resumed after what was consumed) after a loss. */
     private <T> T withSession(String what, Step<T> step) throws IOException {
         try {
             return retrying.run(what + " " + describeLog(), attempt -> {
@@ -114,14 +127,10 @@ public final class LogMinerContentsReader implements LogContentsReader {
     private void startSession() throws SQLException {
         session = LogMinerSession.start(settings.connection(), settings, sessionLogs);
         cursor = new ContentsCursor(session.rows(), log);
-        if (consumed > 0) {
-            LOG.info("New LogMiner session for {}: skipping the {} records already read", describeLog(), consumed);
-        }
-        for (long i = 0; i < consumed; i++) {
-            if (!cursor.skip()) {
-                throw new RedoInputException(cursor.origin() + " returned " + i + " records in a new LogMiner session, "
-                        + "but " + consumed + " were read before the connection was lost; the log's contents changed");
-            }
+        sessionsStarted++;
+        positioned = consumed.isStart();
+        if (!positioned) {
+            LOG.info("LogMiner session {} for {}: resuming {}", sessionsStarted, describeLog(), consumed);
         }
     }
 

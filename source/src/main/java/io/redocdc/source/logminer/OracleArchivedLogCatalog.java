@@ -79,8 +79,8 @@ public final class OracleArchivedLogCatalog implements ArchivedLogCatalog {
 
     /**
      * What the contents query keeps: the pushed-down filter and the dictionary mode decide which V$LOGMNR_CONTENTS
-     * rows a log has, so they are part of every record index. Bump the "v1" when the query's fixed predicate
-     * (the operation codes) changes.
+     * rows a log has, so they are part of every resume point that is a record count. Bump the "v1" when the query's
+     * fixed predicate (the operation codes) changes.
      */
     @Override
     public String recordSelection() {

@@ -5,8 +5,9 @@ import java.time.format.DateTimeFormatter;
 
 /**
  * One V$LOGMNR_CONTENTS row, with CSF continuation rows already joined into one SQL_REDO/SQL_UNDO, plus where
- * it came from: the log, its index among the log's (joined) records, and the line of the contents file (or
- * the row number of the LogMiner query) where it starts, for error messages.
+ * it came from: the log, its index among the log's (joined) records as this log's reading handed them on (after a
+ * resume the numbering continues from the {@link ResumePoint}), and the line of the contents file (or the row number
+ * of the LogMiner query) where it starts, for error messages.
  *
  * <p>Nullable columns are boxed; TIMESTAMP keeps LogMiner's text ({@code YYYY-MM-DD HH24:MI:SS}). Flink
  * serializes this record as a POJO (no Kryo).
@@ -38,6 +39,11 @@ public record RedoRecord(
     /** TIMESTAMP as a LocalDateTime, or null when the row has none. */
     public LocalDateTime timestampValue() {
         return timestamp == null ? null : LocalDateTime.parse(timestamp, TIMESTAMP_FORMAT);
+    }
+
+    /** (RS_ID, SSN), or null when RS_ID is NULL or blank. */
+    public RowChangeId rowChangeId() {
+        return RowChangeId.of(rsId, ssn);
     }
 
     public OperationCode op() {

@@ -9,6 +9,7 @@ import io.redocdc.source.event.LogFinishedEvent;
 import io.redocdc.source.event.LogRef;
 import io.redocdc.source.event.ReaderReadyEvent;
 import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.ResumePoint;
 import io.redocdc.source.split.RedoLogSplit;
 import io.redocdc.source.split.RedoLogSplitState;
 import java.io.IOException;
@@ -112,39 +113,37 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
         if (current == null) {
             return false;
         }
-        long resumeAt = current.nextRecordIndex();
-        if (resumeAt > 0 && !current.recordSelection().equals(catalog.recordSelection())) {
-            throw new RedoInputException(current.log().id() + " was checkpointed at record " + resumeAt
-                    + " of the records selected by [" + current.recordSelection() + "], but this run selects ["
-                    + catalog.recordSelection() + "] from " + catalog.description() + ", so that index no longer "
-                    + "names the same record. Restore with the settings of the checkpointed run (capture "
-                    + "include/exclude, dictionary mode), or start a new job from a start SCN instead of the "
-                    + "checkpoint");
+        ResumePoint resumeAt = current.position();
+        if (resumeAt.isCount() && resumeAt.handedOn() > 0
+                && !current.recordSelection().equals(catalog.recordSelection())) {
+            throw new RedoInputException(current.log().id() + " was checkpointed " + resumeAt + " selected by ["
+                    + current.recordSelection() + "], but this run selects ["
+                    + catalog.recordSelection() + "] from " + catalog.description() + ", so that count no longer "
+                    + "names the same record (none of them had an RS_ID to resume by). Restore with the settings of "
+                    + "the checkpointed run (capture include/exclude, dictionary mode), or start a new job from a "
+                    + "start SCN instead of the checkpoint");
         }
         contents = catalog.openContents(current.log());
-        long skipped = contents.skip(resumeAt);
-        if (skipped < resumeAt) {
-            throw new RedoInputException("contents of " + current.log().id() + " in " + catalog.description()
-                    + " hold " + skipped + " records, but the checkpoint resumes at record " + resumeAt
-                    + "; the contents file changed after it was read");
+        if (!resumeAt.isStart()) {
+            contents.skipTo(resumeAt);
         }
-        progress = new ReadProgress(resumeAt, System.nanoTime());
-        LOG.info("Reading {} [{}, {}) from record {}", current.log().id(), current.log().firstChange(),
-                current.log().nextChange(), resumeAt);
+        progress = new ReadProgress(resumeAt.handedOn(), System.nanoTime());
+        LOG.info("Reading {} [{}, {}) {}", current.log().id(), current.log().firstChange(),
+                current.log().nextChange(), resumeAt.isStart() ? "from its start" : resumeAt);
         return true;
     }
 
     private void handOn(RedoRecord record, ReaderOutput<RedoRecord> output) {
-        if (record.index() != current.nextRecordIndex()) {
+        if (record.index() != current.position().handedOn()) {
             throw new IllegalStateException(record.origin() + ": record index " + record.index() + ", expected "
-                    + current.nextRecordIndex());
+                    + current.position().handedOn());
         }
         if (record.scn() <= maxScn) {
             output.collect(record, record.scn());
             numRecordsIn.inc();
             progress.emitted++;
         }
-        current.recordHandedOn();
+        current.recordHandedOn(record);
     }
 
     private void finishCurrent() throws IOException {
@@ -154,7 +153,7 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
         RedoLogSplit split = current.toSplit();
         finishedUnacknowledged.put(split.splitId(), split);
         context.sendSourceEventToCoordinator(new LogFinishedEvent(LogRef.of(split.log())));
-        LOG.info("Finished {}: {}", split.log().id(), progress.describe(split.nextRecordIndex()));
+        LOG.info("Finished {}: {}", split.log().id(), progress.describe(split.position().handedOn()));
         current = null;
         progress = null;
     }

@@ -2,6 +2,8 @@ package io.redocdc.source.split;
 
 import io.redocdc.source.catalog.ArchivedLogCatalog;
 import io.redocdc.source.model.ArchivedLog;
+import io.redocdc.source.model.ResumePoint;
+import io.redocdc.source.model.RowChangeId;
 import io.redocdc.source.model.Scn;
 import io.redocdc.source.model.ThreadSequence;
 import java.io.IOException;
@@ -19,52 +21,74 @@ import org.apache.flink.core.memory.DataOutputView;
  * NEXT_CHANGE# long, FIRST_TIME and NEXT_TIME (present flag, epoch second UTC long, nano int), NAME (present flag,
  * modified UTF-8), DICTIONARY_BEGIN and DICTIONARY_END booleans, next record index long, finished boolean.
  * Version 2 appends the record selection (int length + UTF-8 bytes); version 1 splits had none (a redo directory
- * selects every record). Keep a reader for every released version.
+ * selects every record). Version 3 keeps that layout, the record index being the {@link ResumePoint#handedOn()}
+ * count, and appends the rest of the resume point: a present flag (false for a count), then RS_ID (int length +
+ * UTF-8 bytes), SSN long, run long and records since long. A version 1 or 2 index restores as a count, as it did.
+ * Keep a reader for every released version.
  */
 public final class RedoLogSplitSerializer implements SimpleVersionedSerializer<RedoLogSplit> {
 
     public static final int VERSION_1 = 1;
     public static final int VERSION_2 = 2;
+    public static final int VERSION_3 = 3;
     public static final RedoLogSplitSerializer INSTANCE = new RedoLogSplitSerializer();
 
     @Override
     public int getVersion() {
-        return VERSION_2;
+        return VERSION_3;
     }
 
     @Override
     public byte[] serialize(RedoLogSplit split) throws IOException {
-        DataOutputSerializer out = new DataOutputSerializer(96);
+        DataOutputSerializer out = new DataOutputSerializer(128);
         writeLog(split.log(), out);
-        out.writeLong(split.nextRecordIndex());
+        ResumePoint position = split.position();
+        out.writeLong(position.handedOn());
         out.writeBoolean(split.finished());
-        byte[] selection = split.recordSelection().getBytes(StandardCharsets.UTF_8);
-        out.writeInt(selection.length);
-        out.write(selection);
+        writeString(split.recordSelection(), out);
+        out.writeBoolean(!position.isCount());
+        if (!position.isCount()) {
+            writeString(position.last().rsId(), out);
+            out.writeLong(position.last().ssn());
+            out.writeLong(position.lastRun());
+            out.writeLong(position.sinceLast());
+        }
         return out.getCopyOfBuffer();
     }
 
     @Override
     public RedoLogSplit deserialize(int version, byte[] serialized) throws IOException {
-        if (version != VERSION_1 && version != VERSION_2) {
+        if (version < VERSION_1 || version > VERSION_3) {
             throw new IOException("unknown RedoLogSplit serializer version " + version + " (this build reads "
-                    + VERSION_1 + " and " + VERSION_2 + "); was the savepoint written by a newer redo-cdc?");
+                    + VERSION_1 + " to " + VERSION_3 + "); was the savepoint written by a newer redo-cdc?");
         }
         DataInputDeserializer in = new DataInputDeserializer(serialized);
         ArchivedLog log = readLog(in);
-        long nextRecordIndex = in.readLong();
+        long handedOn = in.readLong();
         boolean finished = in.readBoolean();
-        String selection = ArchivedLogCatalog.ALL_RECORDS;
-        if (version == VERSION_2) {
-            byte[] bytes = new byte[in.readInt()];
-            in.readFully(bytes);
-            selection = new String(bytes, StandardCharsets.UTF_8);
+        String selection = version >= VERSION_2 ? readString(in) : ArchivedLogCatalog.ALL_RECORDS;
+        ResumePoint position = ResumePoint.afterRecords(handedOn);
+        if (version >= VERSION_3 && in.readBoolean()) {
+            RowChangeId last = new RowChangeId(readString(in), in.readLong());
+            position = new ResumePoint(handedOn, last, in.readLong(), in.readLong());
         }
         if (in.available() != 0) {
             throw new IOException("RedoLogSplit version " + version + ": " + in.available()
                     + " unexpected trailing bytes");
         }
-        return new RedoLogSplit(log, nextRecordIndex, finished, selection);
+        return new RedoLogSplit(log, position, finished, selection);
+    }
+
+    private static void writeString(String text, DataOutputView out) throws IOException {
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        out.writeInt(bytes.length);
+        out.write(bytes);
+    }
+
+    private static String readString(DataInputView in) throws IOException {
+        byte[] bytes = new byte[in.readInt()];
+        in.readFully(bytes);
+        return new String(bytes, StandardCharsets.UTF_8);
     }
 
     static void writeLog(ArchivedLog log, DataOutputView out) throws IOException {

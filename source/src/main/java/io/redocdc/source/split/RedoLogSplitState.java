@@ -1,19 +1,21 @@
 package io.redocdc.source.split;
 
 import io.redocdc.source.model.ArchivedLog;
+import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.ResumePoint;
 
 /** The mutable progress of the split a reader is reading; advanced only as records are handed on. */
 public final class RedoLogSplitState {
 
     private final ArchivedLog log;
     private final String recordSelection;
-    private long nextRecordIndex;
+    private ResumePoint position;
     private boolean finished;
 
     public RedoLogSplitState(RedoLogSplit split) {
         this.log = split.log();
         this.recordSelection = split.recordSelection();
-        this.nextRecordIndex = split.nextRecordIndex();
+        this.position = split.position();
         this.finished = split.finished();
     }
 
@@ -25,20 +27,20 @@ public final class RedoLogSplitState {
         return recordSelection;
     }
 
-    public long nextRecordIndex() {
-        return nextRecordIndex;
+    public ResumePoint position() {
+        return position;
     }
 
     public boolean isFinished() {
         return finished;
     }
 
-    /** One more record emitted (or dropped above the maximum SCN). */
-    public void recordHandedOn() {
+    /** {@code record} was emitted (or dropped above the maximum SCN). */
+    public void recordHandedOn(RedoRecord record) {
         if (finished) {
             throw new IllegalStateException(log.id() + " is already finished");
         }
-        nextRecordIndex++;
+        position = position.after(record);
     }
 
     public void markFinished() {
@@ -46,6 +48,6 @@ public final class RedoLogSplitState {
     }
 
     public RedoLogSplit toSplit() {
-        return new RedoLogSplit(log, nextRecordIndex, finished, recordSelection);
+        return new RedoLogSplit(log, position, finished, recordSelection);
     }
 }

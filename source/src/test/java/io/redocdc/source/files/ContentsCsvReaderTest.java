@@ -2,6 +2,7 @@ package io.redocdc.source.files;
 
 import static io.redocdc.source.testing.TestRedoDirectory.log;
 import static io.redocdc.source.testing.TestRedoDirectory.record;
+import static io.redocdc.source.testing.TestRedoDirectory.withRowChange;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,6 +10,7 @@ import io.redocdc.source.catalog.LogContentsReader;
 import io.redocdc.source.catalog.RedoInputException;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.ResumePoint;
 import io.redocdc.source.model.Xid;
 import io.redocdc.source.testing.TestRedoDirectory;
 import java.io.IOException;
@@ -99,18 +101,51 @@ class ContentsCsvReaderTest {
     }
 
     @Test
-    void skipsRecordsAndContinuesWithTheNextIndex() throws IOException {
+    void skipsACountOfRecordsAndContinuesWithTheNextIndex() throws IOException {
         TestRedoDirectory redo = TestRedoDirectory.create(dir);
         List<RedoRecord> records = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             records.add(record(1001 + i, 1, "0A000C003C020000", 1, "insert number " + i + " " + "z".repeat(i * 5), null));
         }
         List<RedoRecord> expected = redo.addLog(LOG, records, 12, false);
+        Path file = dir.resolve("contents/1_42_1029337344.csv");
+
+        try (LogContentsReader reader = ContentsCsvReader.open(file, LOG)) {
+            reader.skipTo(ResumePoint.afterRecords(7));
+            assertThat(reader.next()).isEqualTo(expected.get(7));
+        }
+        try (LogContentsReader reader = ContentsCsvReader.open(file, LOG)) {
+            assertThatThrownBy(() -> reader.skipTo(ResumePoint.afterRecords(11))).isInstanceOf(RedoInputException.class)
+                    .hasMessageContaining("contents file " + file).hasMessageContaining("the log ends after 10 records");
+        }
+    }
+
+    /**
+     * The file is written again (re-mined) with one more row before the resume point and the statements split over
+     * CSF rows, each row carrying its record's RS_ID and SSN: Oracle Database Reference 19c, V$LOGMNR_CONTENTS, says
+     * (RS_ID, SSN) identifies a logical row change, shown as one or more rows when a statement does not fit SQL_REDO
+     * or SQL_UNDO, CSF=1 marking the rows that continue.
+     */
+    @Test
+    void resumesAfterTheSameRowChangeInAReReadFileWithAnExtraRowAndJoinedCsfStatements() throws IOException {
+        List<RedoRecord> records = TestRedoDirectory.insertsWithRsIds(42, 1001, 5);
+        TestRedoDirectory redo = TestRedoDirectory.create(dir);
+        List<RedoRecord> firstRead = redo.addLog(LOG, records, 0, false);
+        ResumePoint point = ResumePoint.START.after(firstRead.get(0)).after(firstRead.get(1)).after(firstRead.get(2));
+
+        List<RedoRecord> reMined = new ArrayList<>(records);
+        reMined.add(1, withRowChange(record(1001, 1, "0A000C003C020000", 1, "insert extra", null),
+                " 0x00002a.00000002.0088 ", 0));
+        List<RedoRecord> secondRead = redo.addLog(LOG, reMined, 12, false);
+        assertThat(secondRead.get(3).line()).as("record 2 spans CSF rows now").isGreaterThan(secondRead.get(2).line() + 2);
 
         try (LogContentsReader reader = ContentsCsvReader.open(dir.resolve("contents/1_42_1029337344.csv"), LOG)) {
-            assertThat(reader.skip(7)).isEqualTo(7);
-            assertThat(reader.next()).isEqualTo(expected.get(7));
-            assertThat(reader.skip(5)).isEqualTo(2);
+            reader.skipTo(point);
+            RedoRecord next = reader.next();
+            assertThat(next.sqlRedo()).as("a count of 3 would repeat record 2").isEqualTo(records.get(3).sqlRedo());
+            assertThat(next.index()).as("numbered on from the point").isEqualTo(3);
+            assertThat(next.line()).isEqualTo(secondRead.get(4).line());
+            assertThat(reader.next().index()).isEqualTo(4);
             assertThat(reader.next()).isNull();
         }
     }
@@ -154,7 +189,8 @@ class ContentsCsvReaderTest {
                 .hasMessageContaining(file + " line 3: CSF=1")
                 .hasMessageContaining("the file ends");
         try (LogContentsReader reader = ContentsCsvReader.open(file, LOG)) {
-            assertThatThrownBy(() -> reader.skip(2)).hasMessageContaining(file + " line 3: CSF=1");
+            assertThatThrownBy(() -> reader.skipTo(ResumePoint.afterRecords(2)))
+                    .hasMessageContaining(file + " line 3: CSF=1");
         }
     }
 

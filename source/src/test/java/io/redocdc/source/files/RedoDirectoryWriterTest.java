@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.redocdc.source.catalog.LogContentsReader;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.ResumePoint;
 import io.redocdc.source.model.Xid;
 import io.redocdc.source.testing.TestRedoDirectory;
 import java.io.IOException;
@@ -207,7 +208,7 @@ class RedoDirectoryWriterTest {
             }
 
             @Override
-            public long skip(long count) {
+            public void skipTo(ResumePoint point) {
                 throw new UnsupportedOperationException();
             }
 

@@ -31,12 +31,18 @@ final class ContentsRows {
         return this;
     }
 
-    /** A row of thread 1 with the usual defaults. */
+    /** A row of thread 1 with the usual defaults, every one with the same RS_ID and SSN. */
     ContentsRows row(long scn, int operationCode, String operation, int csf, String sqlRedo, String sqlUndo) {
+        return row(" 0x0002a7.000013f5.00e8 ", scn, operationCode, operation, csf, sqlRedo, sqlUndo);
+    }
+
+    /** A row of thread 1 with the usual defaults, RS_ID as given and SSN 0. */
+    ContentsRows row(String rsId, long scn, int operationCode, String operation, int csf, String sqlRedo,
+                     String sqlUndo) {
         boolean control = operationCode == 6 || operationCode == 7 || operationCode == 36;
         return row(scn, "2026-01-01 10:00:00", 1, XID, operation, operationCode, 0, 0, null,
                 control ? null : "OE", control ? null : "ORDERS", control ? null : 73640L, "AAAR+oAAFAAAARfACG",
-                " 0x0002a7.000013f5.00e8 ", 0L, csf, sqlRedo, sqlUndo);
+                rsId, 0L, csf, sqlRedo, sqlUndo);
     }
 
     ResultSet resultSet() {

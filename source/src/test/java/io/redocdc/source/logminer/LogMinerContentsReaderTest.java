@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.redocdc.source.catalog.RedoInputException;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.ResumePoint;
 import io.redocdc.source.model.Scn;
 import io.redocdc.source.model.ThreadSequence;
 import java.io.IOException;
@@ -20,6 +21,10 @@ class LogMinerContentsReaderTest {
 
     static final ArchivedLog LOG_42 = new ArchivedLog(new ThreadSequence(1, 42, 1029337344L), Scn.of(1000),
             Scn.of(2000), null, null, "/arch/1_42_1029337344.dbf", false, false);
+    private static final String START_ID = " 0x00002a.00000002.0010 ";
+    private static final String INSERT_ID = " 0x00002a.00000002.0044 ";
+    private static final String UPDATE_ID = " 0x00002a.00000002.01a0 ";
+    private static final String COMMIT_ID = " 0x00002a.00000003.0010 ";
 
     private final FakeDatabase database = new FakeDatabase();
     private final List<Duration> sleeps = new ArrayList<>();
@@ -33,6 +38,34 @@ class LogMinerContentsReaderTest {
                 .row(1002, 1, "INSERT", 0, "ef')", "from \"OE\".\"ORDERS\" where \"ID\" = '1'")
                 .row(1003, 3, "UPDATE", 0, "update \"OE\".\"ORDERS\" set \"NOTE\" = 'x' where \"ID\" = '1'", null)
                 .row(1004, 7, "COMMIT", 0, "commit", null);
+    }
+
+    /**
+     * The sample with an RS_ID per record (redo addresses in LogMiner's blank-padded form, the continuation rows
+     * carrying their record's RS_ID and SSN as Oracle Database Reference 19c, V$LOGMNR_CONTENTS, describes CSF).
+     */
+    private static ContentsRows withRowChanges() {
+        return new ContentsRows()
+                .row(START_ID, 1001, 6, "START", 0, "set transaction read write", null)
+                .row(INSERT_ID, 1002, 1, "INSERT", 1, "insert into \"OE\".\"ORDERS\"(\"ID\",\"NOTE\") values ('1','ab", "delete ")
+                .row(INSERT_ID, 1002, 1, "INSERT", 1, "cd", null)
+                .row(INSERT_ID, 1002, 1, "INSERT", 0, "ef')", "from \"OE\".\"ORDERS\" where \"ID\" = '1'")
+                .row(UPDATE_ID, 1003, 3, "UPDATE", 0, "update \"OE\".\"ORDERS\" set \"NOTE\" = 'x' where \"ID\" = '1'", null)
+                .row(COMMIT_ID, 1004, 7, "COMMIT", 0, "commit", null);
+    }
+
+    /**
+     * The same log mined again: one more row (an INTERNAL operation, code 0) before the insert, whose statement now
+     * comes in two CSF rows instead of three.
+     */
+    private static ContentsRows reMined() {
+        return new ContentsRows()
+                .row(START_ID, 1001, 6, "START", 0, "set transaction read write", null)
+                .row(" 0x00002a.00000002.0030 ", 1001, 0, "INTERNAL", 0, null, null)
+                .row(INSERT_ID, 1002, 1, "INSERT", 1, "insert into \"OE\".\"ORDERS\"(\"ID\",\"NOTE\") values ('1','abc", "delete ")
+                .row(INSERT_ID, 1002, 1, "INSERT", 0, "def')", "from \"OE\".\"ORDERS\" where \"ID\" = '1'")
+                .row(UPDATE_ID, 1003, 3, "UPDATE", 0, "update \"OE\".\"ORDERS\" set \"NOTE\" = 'x' where \"ID\" = '1'", null)
+                .row(COMMIT_ID, 1004, 7, "COMMIT", 0, "commit", null);
     }
 
     private LogMinerSettings settings(RetryPolicy retry) {
@@ -93,15 +126,25 @@ class LogMinerContentsReaderTest {
     }
 
     @Test
-    void skipReadsAndDiscardsWholeRecords() throws IOException {
-        database.on("FROM V$LOGMNR_CONTENTS", call -> sample().resultSet());
+    void skipToResumesAfterTheSameRowChangeInAReMinedLog() throws IOException {
+        database.on("FROM V$LOGMNR_CONTENTS", call -> call.connection() == 1 ? withRowChanges().resultSet()
+                : reMined().resultSet());
+        ResumePoint point;
         try (LogMinerContentsReader reader = open(RetryPolicy.NONE)) {
-            assertThat(reader.skip(2)).isEqualTo(2);
+            point = ResumePoint.START.after(reader.next()).after(reader.next());
+        }
+        try (LogMinerContentsReader reader = open(RetryPolicy.NONE)) {
+            reader.skipTo(point);
             RedoRecord next = reader.next();
+            assertThat(next.op().code()).as("a count of 2 would repeat the insert").isEqualTo(3);
             assertThat(next.index()).isEqualTo(2);
-            assertThat(next.line()).isEqualTo(5);
-            assertThat(reader.skip(5)).as("only the COMMIT was left").isEqualTo(1);
+            assertThat(next.line()).as("its row in the re-mined query").isEqualTo(5);
+            assertThat(reader.next().index()).isEqualTo(3);
             assertThat(reader.next()).isNull();
+        }
+        try (LogMinerContentsReader reader = open(RetryPolicy.NONE)) {
+            reader.skipTo(ResumePoint.afterRecords(2));
+            assertThat(reader.next().op().code()).as("a count (checkpoint of version 1 or 2) counts").isEqualTo(1);
         }
     }
 
@@ -177,6 +220,22 @@ class LogMinerContentsReaderTest {
     }
 
     @Test
+    void aNewSessionAfterALostConnectionResumesAfterTheLastRecordEvenWithOtherRowsBeforeIt() throws IOException {
+        // the first session loses its connection fetching the update's row: START and the insert were returned
+        database.on("FROM V$LOGMNR_CONTENTS", call -> call.connection() == 1 ? withRowChanges().losingConnectionAt(5)
+                : reMined().resultSet());
+        List<RedoRecord> records;
+        try (LogMinerContentsReader reader = open(new RetryPolicy(2, Duration.ZERO, Duration.ZERO))) {
+            records = drain(reader);
+        }
+        assertThat(records).extracting(r -> r.op().code()).as("nothing repeated, nothing lost")
+                .containsExactly(6, 1, 3, 7);
+        assertThat(records).extracting(RedoRecord::index).containsExactly(0L, 1L, 2L, 3L);
+        assertThat(records).extracting(RedoRecord::line).as("update and commit from the new session")
+                .containsExactly(1L, 2L, 5L, 6L);
+    }
+
+    @Test
     void connectionLossBeyondTheRetriesFailsNamingTheLogAndCode() {
         database.failOpening(new SQLRecoverableException("IO Error: The Network Adapter could not establish the "
                 + "connection", "08006", 17002), new SQLRecoverableException("IO Error", "08006", 17002),
@@ -203,7 +262,7 @@ class LogMinerContentsReaderTest {
     }
 
     @Test
-    void aNewSessionWithFewerRecordsThanAlreadyReadIsAnError() throws IOException {
+    void aNewSessionWithoutTheLastRecordReadIsAnErrorNamingTheLogAndThePoint() throws IOException {
         database.on("FROM V$LOGMNR_CONTENTS", call -> call.connection() == 1 ? sample().losingConnectionAt(6)
                 : new ContentsRows().row(1001, 6, "START", 0, "set transaction read write", null).resultSet());
         try (LogMinerContentsReader reader = open(new RetryPolicy(2, Duration.ZERO, Duration.ZERO))) {
@@ -211,7 +270,11 @@ class LogMinerContentsReaderTest {
             reader.next();
             reader.next();
             assertThatThrownBy(reader::next).isInstanceOf(RedoInputException.class)
-                    .hasMessageContaining("contents changed");
+                    .hasMessageContaining("V$LOGMNR_CONTENTS of archived log thread 1 sequence 42")
+                    .hasMessageContaining("a new LogMiner session")
+                    .hasMessageContaining("cannot resume after record 2 (RS_ID '0x0002a7.000013f5.00e8' SSN 0, "
+                            + "number 3 in a row")
+                    .hasMessageContaining("the log ends after 1 records");
         }
     }
 }

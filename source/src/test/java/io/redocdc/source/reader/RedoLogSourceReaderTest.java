@@ -1,11 +1,14 @@
 package io.redocdc.source.reader;
 
+import static io.redocdc.source.testing.TestRedoDirectory.insertsWithRsIds;
 import static io.redocdc.source.testing.TestRedoDirectory.log;
 import static io.redocdc.source.testing.TestRedoDirectory.record;
+import static io.redocdc.source.testing.TestRedoDirectory.withRowChange;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.source.catalog.ArchivedLogCatalog;
+import io.redocdc.source.catalog.RedoInputException;
 import io.redocdc.source.event.FinishedLogsAckEvent;
 import io.redocdc.source.event.FrontierEvent;
 import io.redocdc.source.event.LogFinishedEvent;
@@ -14,6 +17,8 @@ import io.redocdc.source.event.ReaderReadyEvent;
 import io.redocdc.source.files.RedoDirectory;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.ResumePoint;
+import io.redocdc.source.model.RowChangeId;
 import io.redocdc.source.split.RedoLogSplit;
 import io.redocdc.source.testing.RecordingReaderOutput;
 import io.redocdc.source.testing.TestRedoDirectory;
@@ -30,6 +35,9 @@ import org.junit.jupiter.api.io.TempDir;
 class RedoLogSourceReaderTest {
 
     private static final ArchivedLog LOG = log(1, 10, 5, 1000, 5000);
+    private static final ArchivedLog LOG_11 = log(1, 11, 5, 5000, 9000);
+    /** TestRedoDirectory.record gives every record this (RS_ID, SSN): LOG's records make one run. */
+    private static final RowChangeId SHARED = new RowChangeId("0x0002a7.000013f5.00e8", 0);
 
     @TempDir
     Path dir;
@@ -65,7 +73,7 @@ class RedoLogSourceReaderTest {
         assertThat(output.emitted()).allSatisfy(e -> assertThat(e.timestamp()).isEqualTo(e.record().scn()));
         assertThat(context.getSentEvents()).endsWith(new LogFinishedEvent(LogRef.of(LOG)));
         assertThat(context.getNumSplitRequests()).isEqualTo(2);
-        assertThat(reader.snapshotState(1)).containsExactly(new RedoLogSplit(LOG, 600, true));
+        assertThat(reader.snapshotState(1)).containsExactly(new RedoLogSplit(LOG, afterShared(600), true));
     }
 
     @Test
@@ -96,7 +104,7 @@ class RedoLogSourceReaderTest {
         RecordingReaderOutput before = new RecordingReaderOutput();
         assertThat(first.pollNext(before)).isEqualTo(InputStatus.MORE_AVAILABLE);
         List<RedoLogSplit> checkpoint = first.snapshotState(1);
-        assertThat(checkpoint).containsExactly(new RedoLogSplit(LOG, RedoLogSourceReader.BATCH_SIZE, false));
+        assertThat(checkpoint).containsExactly(new RedoLogSplit(LOG, afterShared(RedoLogSourceReader.BATCH_SIZE), false));
         first.close();
 
         TestingReaderContext context = new TestingReaderContext();
@@ -115,22 +123,93 @@ class RedoLogSourceReaderTest {
 
     @Test
     void refusesToResumeMidLogUnderAnotherRecordSelection() throws Exception {
-        RedoLogSplit checkpointed = new RedoLogSplit(LOG, 100, false, "LogMiner query v1, include OE.*");
+        RedoLogSplit checkpointed = new RedoLogSplit(LOG, ResumePoint.afterRecords(100), false,
+                "LogMiner query v1, include OE.*");
         RedoLogSourceReader restored = reader(new TestingReaderContext(), Long.MAX_VALUE);
         restored.addSplits(List.of(checkpointed));
         restored.start();
         assertThatThrownBy(() -> pollUntilIdle(restored, new RecordingReaderOutput()))
                 .isInstanceOf(SuppressRestartsException.class)
-                .rootCause().hasMessageContaining("thread 1 sequence 10").hasMessageContaining("record 100")
+                .rootCause().hasMessageContaining("thread 1 sequence 10").hasMessageContaining("after the first 100 records")
                 .hasMessageContaining("[LogMiner query v1, include OE.*]").hasMessageContaining("but this run selects []");
 
         RedoLogSourceReader fromStart = reader(new TestingReaderContext(), Long.MAX_VALUE);
-        fromStart.addSplits(List.of(new RedoLogSplit(LOG, 0, false, "LogMiner query v1, include OE.*")));
+        fromStart.addSplits(List.of(RedoLogSplit.fresh(LOG, "LogMiner query v1, include OE.*")));
         fromStart.start();
         RecordingReaderOutput output = new RecordingReaderOutput();
         pollUntilIdle(fromStart, output);
         assertThat(output.records()).as("a log not started yet reads under the new selection")
                 .containsExactlyElementsOf(written);
+    }
+
+    @Test
+    void aCountCheckpointUnderTheSameSelectionResumesByCounting() throws Exception {
+        RedoLogSourceReader restored = reader(new TestingReaderContext(), Long.MAX_VALUE);
+        restored.addSplits(List.of(new RedoLogSplit(LOG, ResumePoint.afterRecords(100), false)));
+        restored.start();
+        RecordingReaderOutput output = new RecordingReaderOutput();
+        pollUntilIdle(restored, output);
+        assertThat(output.records()).as("as version 1 and 2 checkpoints restored")
+                .containsExactlyElementsOf(written.subList(100, 600));
+    }
+
+    @Test
+    void restoresMidLogAfterTheSameRowChangeWhenTheLogIsReadWithAnExtraRowAndCsfRows() throws Exception {
+        List<RedoRecord> records = insertsWithRsIds(11, 5001, 300);
+        List<RedoRecord> firstRead = redo.addLog(LOG_11, records, 0, false);
+        RedoLogSourceReader first = reader(new TestingReaderContext(), Long.MAX_VALUE);
+        first.start();
+        first.addSplits(List.of(RedoLogSplit.fresh(LOG_11, ArchivedLogCatalog.ALL_RECORDS)));
+        RecordingReaderOutput before = new RecordingReaderOutput();
+        first.pollNext(before);
+        List<RedoLogSplit> checkpoint = first.snapshotState(1);
+        first.close();
+        int resumeAt = RedoLogSourceReader.BATCH_SIZE;
+        assertThat(checkpoint).containsExactly(new RedoLogSplit(LOG_11, new ResumePoint(resumeAt,
+                firstRead.get(resumeAt - 1).rowChangeId(), 1, 0), false));
+
+        List<RedoRecord> reMined = new ArrayList<>(records);
+        reMined.add(100, withRowChange(record(5200, 1, "0A000C003C020000", 0, null, null), " 0x00000b.00000064.0020 ", 0));
+        redo.addLog(LOG_11, reMined, 12, false);
+        RedoLogSourceReader restored = reader(new TestingReaderContext(), Long.MAX_VALUE);
+        restored.addSplits(checkpoint);
+        restored.start();
+        RecordingReaderOutput after = new RecordingReaderOutput();
+        pollUntilIdle(restored, after);
+
+        assertThat(after.records()).extracting(RedoRecord::sqlRedo).as("a count would repeat record 255")
+                .containsExactlyElementsOf(firstRead.subList(resumeAt, 300).stream().map(RedoRecord::sqlRedo).toList());
+        assertThat(after.records()).extracting(RedoRecord::index).as("numbered on from the checkpoint")
+                .containsExactlyElementsOf(firstRead.subList(resumeAt, 300).stream().map(RedoRecord::index).toList());
+        assertThat(restored.snapshotState(2)).extracting(RedoLogSplit::position)
+                .containsExactly(new ResumePoint(300, firstRead.get(299).rowChangeId(), 1, 0));
+    }
+
+    @Test
+    void aRowChangeCheckpointResumesUnderAnotherRecordSelection() throws Exception {
+        List<RedoRecord> written11 = redo.addLog(LOG_11, insertsWithRsIds(11, 5001, 10), 0, false);
+        ResumePoint point = ResumePoint.START.after(written11.get(0)).after(written11.get(1));
+        RedoLogSourceReader restored = reader(new TestingReaderContext(), Long.MAX_VALUE);
+        restored.addSplits(List.of(new RedoLogSplit(LOG_11, point, false, "LogMiner query v1, include OE.*")));
+        restored.start();
+        RecordingReaderOutput output = new RecordingReaderOutput();
+        pollUntilIdle(restored, output);
+        assertThat(output.records()).containsExactlyElementsOf(written11.subList(2, 10));
+    }
+
+    @Test
+    void aCheckpointWhoseRowChangeIsNotInTheLogFailsTheJobNamingTheLogAndThePoint() throws Exception {
+        List<RedoRecord> written11 = redo.addLog(LOG_11, insertsWithRsIds(11, 5001, 10), 0, false);
+        ResumePoint point = ResumePoint.START.after(withRowChange(written11.get(0), " 0x00000b.00000fff.0010 ", 0));
+        RedoLogSourceReader restored = reader(new TestingReaderContext(), Long.MAX_VALUE);
+        restored.addSplits(List.of(new RedoLogSplit(LOG_11, point, false)));
+        restored.start();
+        assertThatThrownBy(() -> pollUntilIdle(restored, new RecordingReaderOutput()))
+                .isInstanceOf(SuppressRestartsException.class)
+                .rootCause().isInstanceOf(RedoInputException.class)
+                .hasMessageContaining("1_11_5.csv")
+                .hasMessageContaining("cannot resume after record 0 (RS_ID '0x00000b.00000fff.0010' SSN 0")
+                .hasMessageContaining("the log ends after 10 records");
     }
 
     @Test
@@ -141,7 +220,7 @@ class RedoLogSourceReaderTest {
         reader.addSplits(List.of(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS)));
         pollUntilIdle(reader, new RecordingReaderOutput());
         List<RedoLogSplit> checkpoint = reader.snapshotState(7);
-        assertThat(checkpoint).containsExactly(new RedoLogSplit(LOG, 600, true));
+        assertThat(checkpoint).containsExactly(new RedoLogSplit(LOG, afterShared(600), true));
 
         TestingReaderContext restoredContext = new TestingReaderContext();
         RedoLogSourceReader restored = reader(restoredContext, Long.MAX_VALUE);
@@ -152,7 +231,7 @@ class RedoLogSourceReaderTest {
         RecordingReaderOutput output = new RecordingReaderOutput();
         assertThat(restored.pollNext(output)).isEqualTo(InputStatus.NOTHING_AVAILABLE);
         assertThat(output.records()).as("a finished log is not read again").isEmpty();
-        assertThat(restored.snapshotState(8)).containsExactly(new RedoLogSplit(LOG, 600, true));
+        assertThat(restored.snapshotState(8)).containsExactly(new RedoLogSplit(LOG, afterShared(600), true));
 
         restored.handleSourceEvents(new FinishedLogsAckEvent(List.of(LogRef.of(LOG))));
         assertThat(restored.snapshotState(9)).isEmpty();
@@ -166,7 +245,7 @@ class RedoLogSourceReaderTest {
         RecordingReaderOutput output = new RecordingReaderOutput();
         pollUntilIdle(reader, output);
         assertThat(output.records()).containsExactlyElementsOf(written.subList(0, 21));
-        assertThat(reader.snapshotState(1)).containsExactly(new RedoLogSplit(LOG, 600, true));
+        assertThat(reader.snapshotState(1)).containsExactly(new RedoLogSplit(LOG, afterShared(600), true));
     }
 
     @Test
@@ -187,6 +266,10 @@ class RedoLogSourceReaderTest {
         assertThat(emitted.get(0)).isEqualTo(new RecordingReaderOutput.Emitted(null, 999));
         assertThat(emitted.subList(1, 601)).noneMatch(RecordingReaderOutput.Emitted::isWatermark);
         assertThat(emitted.get(601)).isEqualTo(new RecordingReaderOutput.Emitted(null, 4999));
+    }
+
+    private static ResumePoint afterShared(long records) {
+        return new ResumePoint(records, SHARED, records, 0);
     }
 
     private RedoLogSourceReader reader(TestingReaderContext context, long maxScn) {

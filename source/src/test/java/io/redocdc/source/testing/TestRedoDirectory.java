@@ -85,6 +85,26 @@ public final class TestRedoDirectory {
                 sqlRedo, sqlUndo, new ThreadSequence(thread, 1, 1), 0, 0);
     }
 
+    /**
+     * {@code r} with another RS_ID (NULL or blank for none) and SSN. A real RS_ID is the redo record's address,
+     * blank-padded: {@code " 0x<sequence>.<block>.<offset> "}.
+     */
+    public static RedoRecord withRowChange(RedoRecord r, String rsId, long ssn) {
+        return new RedoRecord(r.scn(), r.timestamp(), r.thread(), r.xid(), r.operation(), r.operationCode(),
+                r.rollback(), r.status(), r.info(), r.segOwner(), r.tableName(), r.dataObj(), r.rowId(), rsId, ssn,
+                r.sqlRedo(), r.sqlUndo(), r.log(), r.index(), r.line());
+    }
+
+    /** {@code count} inserts at SCNs from {@code firstScn}, each with its own RS_ID in log sequence {@code sequence}. */
+    public static List<RedoRecord> insertsWithRsIds(long sequence, long firstScn, int count) {
+        List<RedoRecord> records = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            records.add(withRowChange(record(firstScn + i, 1, "0A000C003C020000", 1, "insert into \"OE\".\"T\"(\"ID\") "
+                    + "values ('" + i + "')", null), " 0x%06x.%08x.0010 ".formatted(sequence, 2 + i), 0));
+        }
+        return records;
+    }
+
     /** Writes the log's contents (one row per record) and then its catalog row. */
     public synchronized List<RedoRecord> addLog(ArchivedLog log, List<RedoRecord> records) {
         return addLog(log, records, 0, false);

@@ -12,8 +12,8 @@ import java.util.List;
  */
 final class RedoStatementReader {
 
-    private static final String STATEMENT_STARTS =
-            "'insert', 'update', 'delete', 'XML DOC BEGIN:', 'XML_REDO :=', 'amount:' or 'Unsupported'";
+    private static final String STATEMENT_STARTS = "'insert', 'update', 'delete', a DBMS_LOB block ('DECLARE', "
+            + "'BEGIN', 'buf_c :=', 'dbms_lob.'), 'XML DOC BEGIN:', 'XML_REDO :=', 'amount:' or 'Unsupported'";
 
     private final RedoTextCursor cursor;
     private final RedoValueReader values;
@@ -36,6 +36,10 @@ final class RedoStatementReader {
             statement = update();
         } else if (cursor.tryKeyword("delete")) {
             statement = delete();
+        } else if (cursor.lookingAtKeyword("DECLARE") || cursor.lookingAtKeyword("BEGIN")
+                || cursor.lookingAtKeyword("dbms_lob") || cursor.lookingAtKeyword("END")
+                || (!cursor.lookingAtKeyword("XML_REDO") && cursor.lookingAtAssignment())) {
+            statement = new LobBlockReader(cursor, values, this::conditions).read();
         } else if (cursor.tryKeyword("XML_REDO")) {
             statement = xmlRedo();
         } else if (cursor.tryKeyword("XML")) {
@@ -166,8 +170,11 @@ final class RedoStatementReader {
         cursor.expectKeyword("BEGIN");
         cursor.expectChar(':');
         cursor.expectKeyword("select");
-        cursor.quotedIdentifier();
-        return fromTableWhere(StatementKind.XML_DOC_BEGIN);
+        String column = cursor.quotedIdentifier();
+        ParsedStatement row = fromTableWhere(StatementKind.XML_DOC_BEGIN);
+        LobLocator locator = new LobLocator(row.owner(), row.table(), column, LobLocator.LobType.XML, row.where());
+        return new ParsedStatement(StatementKind.XML_DOC_BEGIN, row.owner(), row.table(), List.of(), row.where(),
+                row.rowId(), -1, locator, List.of());
     }
 
     /** {@code XML_REDO := '<xml text>'} ("XML_REDO" already read). */
@@ -178,7 +185,12 @@ final class RedoStatementReader {
         if (xml.kind() != ValueKind.STRING) {
             throw cursor.expected("the XML text as a quoted or UNISTR literal");
         }
-        return new ParsedStatement(StatementKind.XML_REDO, null, null, List.of(xml), List.of(), null, -1);
+        long amount = -1;
+        if (cursor.tryKeyword("amount")) { // an XML DOC WRITE row may carry both lines
+            cursor.expectChar(':');
+            amount = cursor.unsignedLong();
+        }
+        return new ParsedStatement(StatementKind.XML_REDO, null, null, List.of(xml), List.of(), null, amount);
     }
 
     /** {@code  amount: 15} ("amount" already read). */

@@ -84,6 +84,31 @@ final class RedoTextCursor {
         return wordAt(pos, keyword);
     }
 
+    /** Whether a word and {@code :=} come next (a PL/SQL assignment), without consuming them. */
+    boolean lookingAtAssignment() {
+        skipWhitespace();
+        int i = pos;
+        while (i < length && isWordChar(text.charAt(i))) {
+            i++;
+        }
+        if (i == pos) {
+            return false;
+        }
+        i = afterBlanks(i);
+        return i + 1 < length && text.charAt(i) == ':' && text.charAt(i + 1) == '=';
+    }
+
+    /** A word (letters, digits, _ $ #), as written. */
+    String word() {
+        skipWhitespace();
+        int start = pos;
+        int end = consumeWord();
+        if (end == start) {
+            throw expected("a name");
+        }
+        return text.substring(start, end);
+    }
+
     /** Consumes {@code qualifier.keyword} (words, case-insensitive) if it comes next. */
     boolean tryQualifiedKeyword(String qualifier, String keyword) {
         skipWhitespace();

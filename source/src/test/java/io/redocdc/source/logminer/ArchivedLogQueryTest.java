@@ -60,6 +60,13 @@ class ArchivedLogQueryTest {
             assertThat(ArchivedLogQuery.list(connection, 4)).as("explicit DEST_ID")
                     .extracting(ArchivedLog::name).containsExactly("/second/1_19640.dbf");
         }
+        // the incarnation is V$DATABASE_INCARNATION's CURRENT row (views.md: V$DATABASE has no RESETLOGS_ID)
+        views.execute("UPDATE V$DATABASE_INCARNATION SET STATUS = CASE RESETLOGS_ID WHEN 999 THEN 'CURRENT'"
+                + " ELSE 'PARENT' END");
+        try (Connection connection = views.open()) {
+            assertThat(ArchivedLogQuery.list(connection, 0)).extracting(ArchivedLog::name)
+                    .containsExactly("/old-incarnation.dbf");
+        }
     }
 
     @Test
@@ -83,8 +90,9 @@ class ArchivedLogQueryTest {
                     .hasMessageContaining("FIRST_CHANGE#");
         }
         views.execute("DELETE FROM V$ARCHIVED_LOG");
-        views.execute("INSERT INTO V$ARCHIVED_LOG VALUES (1, 8, " + CURRENT + ", 1, 2, NULL, NULL, '/x.dbf', 'Y',"
-                + " 'NO', 'A', 'NO', 'NO', 3)");
+        views.insert("V$ARCHIVED_LOG", "THREAD#, SEQUENCE#, RESETLOGS_ID, FIRST_CHANGE#, NEXT_CHANGE#, NAME,"
+                + " DICTIONARY_BEGIN, DICTIONARY_END, STATUS, STANDBY_DEST, DELETED, DEST_ID", 1, 8, CURRENT, 1, 2,
+                "/x.dbf", "Y", "NO", "A", "NO", "NO", 3);
         try (Connection connection = views.open()) {
             assertThatThrownBy(() -> ArchivedLogQuery.list(connection, 0)).isInstanceOf(RedoInputException.class)
                     .hasMessageContaining("DICTIONARY_BEGIN").hasMessageContaining("got 'Y'");
@@ -93,8 +101,8 @@ class ArchivedLogQueryTest {
 
     @Test
     void threadsFromVThread() throws SQLException {
-        views.execute("INSERT INTO V$THREAD VALUES (1, 'OPEN', 'PUBLIC', 12), (2, 'CLOSED', 'PUBLIC', 7), "
-                + "(3, 'CLOSED', 'DISABLED', 2)");
+        views.insert("V$THREAD", "THREAD#, STATUS, ENABLED, LAST_REDO_SEQUENCE#", 1, "OPEN", "PUBLIC", 12,
+                2, "CLOSED", "PUBLIC", 7, 3, "CLOSED", "DISABLED", 2);
         try (Connection connection = views.open()) {
             assertThat(ArchivedLogQuery.threads(connection)).as("disabled threads are left out").containsExactly(
                     new RedoThreadStatus(1, true, 12), new RedoThreadStatus(2, false, 7));

@@ -28,8 +28,8 @@ class OracleArchivedLogCatalogTest {
         views.archivedLog(1, 2, 1029337344L, 100, 200, "/arch/1_2.dbf", "A", "NO", "NO", 3, true, false);
         views.archivedLog(1, 3, 1029337344L, 200, 300, "/arch/1_3.dbf", "A", "NO", "NO", 3, false, true);
         views.archivedLog(1, 4, 300, 400);
-        views.execute("INSERT INTO V$THREAD VALUES (1, 'OPEN', 'PUBLIC', 5), (2, 'CLOSED', 'PUBLIC', 9),"
-                + " (3, 'OPEN', 'PUBLIC', 1)");
+        views.insert("V$THREAD", "THREAD#, STATUS, ENABLED, LAST_REDO_SEQUENCE#", 1, "OPEN", "PUBLIC", 5,
+                2, "CLOSED", "PUBLIC", 9, 3, "OPEN", "PUBLIC", 1);
     }
 
     /** Opens H2 connections, the first {@code failures} attempts failing with a lost connection. */

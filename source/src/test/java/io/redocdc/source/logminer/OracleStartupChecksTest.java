@@ -18,16 +18,17 @@ import org.junit.jupiter.api.Test;
 class OracleStartupChecksTest {
 
     private static final List<String> INCLUDE = List.of("OE.*");
+    private static final String TABLE_COLUMNS = "CON_ID, OWNER, TABLE_NAME, TEMPORARY, DROPPED";
     private OracleViews views;
 
     @BeforeEach
     void setUp() throws SQLException {
         views = new OracleViews();
-        views.execute("INSERT INTO CDB_TABLES VALUES (3, 'OE', 'ORDERS', 'N', 'NO'), (3, 'OE', 'ITEMS', 'N', 'NO'),"
-                + " (3, 'OE', 'GTT', 'Y', 'NO'), (3, 'OE', 'BIN$X', 'N', 'YES'), (3, 'HR', 'EMP', 'N', 'NO'),"
-                + " (3, 'SYS', 'OBJ$', 'N', 'NO')");
-        views.execute("INSERT INTO CDB_LOG_GROUPS VALUES (3, 'OE', 'ORDERS', 'ALL COLUMN LOGGING'),"
-                + " (3, 'OE', 'ITEMS', 'ALL COLUMN LOGGING')");
+        views.insert("CDB_TABLES", TABLE_COLUMNS, 3, "OE", "ORDERS", "N", "NO", 3, "OE", "ITEMS", "N", "NO",
+                3, "OE", "GTT", "Y", "NO", 3, "OE", "BIN$X", "N", "YES", 3, "HR", "EMP", "N", "NO",
+                3, "SYS", "OBJ$", "N", "NO");
+        views.insert("CDB_LOG_GROUPS", "CON_ID, OWNER, TABLE_NAME, LOG_GROUP_TYPE", 3, "OE", "ORDERS",
+                "ALL COLUMN LOGGING", 3, "OE", "ITEMS", "ALL COLUMN LOGGING");
     }
 
     /** Runs the checks on a connection whose statements containing {@code fragment} fail with {@code error}. */
@@ -129,7 +130,7 @@ class OracleStartupChecksTest {
                 .contains("key columns only");
 
         views.execute("UPDATE V$DATABASE SET SUPPLEMENTAL_LOG_DATA_PK = 'NO'");
-        views.execute("INSERT INTO CDB_TABLES VALUES (4, 'OE', 'ORDERS', 'N', 'NO')");
+        views.insert("CDB_TABLES", TABLE_COLUMNS, 4, "OE", "ORDERS", "N", "NO");
         assertThatThrownBy(() -> run(INCLUDE)).as("the same table name in another PDB is another table")
                 .isInstanceOf(OracleSetupException.class)
                 .hasMessageContaining("1 captured table(s) have no supplemental logging").hasMessageContaining("cannot be captured: \"OE\".\"ORDERS\";");

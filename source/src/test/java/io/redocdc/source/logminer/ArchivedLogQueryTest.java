@@ -70,6 +70,20 @@ class ArchivedLogQueryTest {
     }
 
     @Test
+    void copiesOfOneLogOnEveryDestinationThatStillHasTheFile() throws SQLException {
+        views.archivedLog(1, 7, 100, 200);
+        views.archivedLog(1, 7, CURRENT, 100, 200, "/second/1_7.dbf", "A", "NO", "NO", 4, false, false);
+        views.archivedLog(1, 7, CURRENT, 100, 200, "/gone/1_7.dbf", "D", "NO", "YES", 5, false, false);
+        views.archivedLog(1, 7, CURRENT, 100, 200, "standby_db", "A", "YES", "NO", 2, false, false);
+        views.archivedLog(1, 7, 999L, 100, 200, "/old/1_7.dbf", "A", "NO", "NO", 3, false, false);
+        views.archivedLog(1, 8, 200, 300);
+        try (Connection connection = views.open()) {
+            assertThat(ArchivedLogQuery.copies(connection, new ThreadSequence(1, 7, CURRENT)))
+                    .containsExactly("/arch/1_7_1029337344.dbf", "/second/1_7.dbf");
+        }
+    }
+
+    @Test
     void deduplicatesRowsOfOneLog() throws SQLException {
         views.archivedLog(1, 7, CURRENT, 100, 200, "/arch/b.dbf", "A", "NO", "NO", 3, true, false);
         views.archivedLog(1, 7, CURRENT, 100, 200, "/arch/a.dbf", "A", "NO", "NO", 3, true, false);

@@ -78,6 +78,10 @@ class OracleArchivedLogCatalogTest {
         assertThat(new OracleArchivedLogCatalog(LogMinerSettings.builder().connectionFactory(flaky(views, 0))
                 .dictionaryMode(DictionaryMode.NONE).build(), sleeps::add).recordSelection())
                 .isNotEqualTo(defaults).contains("dictionary none");
+        assertThat(defaults).as("unchanged for splits resumed from before PDBs").isEqualTo("LogMiner query v1, "
+                + "dictionary online-catalog, include *.*, exclude " + String.join(",", LogMinerSettings.DEFAULT_EXCLUDE));
+        assertThat(new OracleArchivedLogCatalog(base.pdb("ORCLPDB1").build(), sleeps::add).recordSelection())
+                .endsWith(", pdb ORCLPDB1");
     }
 
     @Test

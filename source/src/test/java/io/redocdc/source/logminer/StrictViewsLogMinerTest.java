@@ -98,6 +98,22 @@ class StrictViewsLogMinerTest {
     }
 
     @Test
+    void aPdbKeepsItsOwnChangesAndEveryTransactionsControlRows() throws IOException, SQLException {
+        contentsRow(1001, 42, 6, "START", null, null, 0, "set transaction read write", null);
+        contentsRow(1002, 42, 1, "INSERT", "OE", "ORDERS", 0, "insert into \"OE\".\"ORDERS\" ... pdb1", "ORCLPDB1");
+        contentsRow(1003, 42, 1, "INSERT", "OE", "ORDERS", 0, "insert into \"OE\".\"ORDERS\" ... pdb2", "ORCLPDB2");
+        contentsRow(1004, 42, 7, "COMMIT", null, null, 0, "commit", "ORCLPDB2");
+        OracleArchivedLogCatalog catalog = new OracleArchivedLogCatalog(settings().pdb("ORCLPDB1").build(), d -> { });
+        assertThat(OracleSource.resolveStart(settings().pdb("ORCLPDB1").build(), StartPosition.NOW))
+                .as("the PDB is checked against V$PDBS").isEqualTo(Scn.of(5000));
+        List<RedoRecord> records;
+        try (LogContentsReader reader = catalog.openContents(catalog.listAvailableLogs().get(1))) {
+            records = drain(reader);
+        }
+        assertThat(records).extracting(RedoRecord::scn).containsExactly(1001L, 1002L, 1004L);
+    }
+
+    @Test
     void severalLogsOfTheRedoDictionaryAreNarrowedToTheMinedOne() throws IOException, SQLException {
         views.execute("UPDATE V$ARCHIVED_LOG SET DICTIONARY_BEGIN = 'YES', DICTIONARY_END = 'YES' WHERE"
                 + " \"SEQUENCE#\" = 41");

@@ -3,9 +3,17 @@ package io.redocdc.source.logminer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** The strict views follow oracle-reference/views.md (Oracle Database Reference 19c) to the column. */
@@ -77,6 +85,24 @@ class OracleViewColumnsTest {
             assertThat(connection.prepareStatement("SELECT \"THREAD#\", CDB FROM V$ARCHIVED_LOG, V$DATABASE")
                     .executeQuery().next()).isFalse();
         }
+    }
+
+    @Test
+    void everyViewTheSourceQueriesIsDocumented() throws IOException {
+        // DUAL is Oracle's one-row table (H2 has its own); SYS_CONTEXT and TIMESTAMP_TO_SCN are functions; the
+        // look-behind skips the RMAN advice "RESTORE ARCHIVELOG FROM SCN n" in a message
+        Pattern from = Pattern.compile("(?<!ARCHIVELOG )\\b(?:FROM|JOIN)\\s+([A-Z][A-Z0-9_$]*)");
+        Set<String> queried = new TreeSet<>();
+        try (Stream<Path> files = Files.walk(Path.of("src/main/java"))) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                Matcher m = from.matcher(Files.readString(file));
+                while (m.find()) {
+                    queried.add(m.group(1));
+                }
+            }
+        }
+        assertThat(queried).contains("V$ARCHIVED_LOG", "V$LOGMNR_CONTENTS", "CDB_TABLES", "V$PDBS");
+        assertThat(queried).filteredOn(view -> !view.equals("DUAL")).isSubsetOf(OracleViewColumns.all().keySet());
     }
 
     @Test

@@ -41,14 +41,14 @@ final class ContainerCheck {
      * @return the CON_ID of {@code pdb}; empty without one or when it cannot be used
      */
     OptionalLong check(String pdb) throws SQLException {
-        String[] cdbAndContainer = cdbAndContainer();
-        boolean cdb = "YES".equals(cdbAndContainer[0]);
-        if (cdb && !ROOT.equals(cdbAndContainer[1])) {
-            errors.add("the session runs in container " + cdbAndContainer[1] + " of a multitenant database, but "
+        Session session = session();
+        boolean cdb = "YES".equals(session.cdb());
+        if (cdb && !ROOT.equals(session.container())) {
+            errors.add("the session runs in container " + session.container() + " of a multitenant database, but "
                     + "LogMiner mines a CDB only from " + ROOT + "; fix: connect to the CDB root's service (not the "
                     + "PDB's) as a common user, e.g. CREATE USER C##CDC IDENTIFIED BY \"...\" CONTAINER=ALL; and "
                     + "grant with CONTAINER=ALL (README, Oracle set-up); to capture only this PDB add "
-                    + LogMinerSettings.PDB + " " + cdbAndContainer[1]);
+                    + LogMinerSettings.PDB + " " + session.container());
             return OptionalLong.empty();
         }
         if (pdb == null) {
@@ -56,24 +56,28 @@ final class ContainerCheck {
         }
         if (!cdb) {
             errors.add(LogMinerSettings.PDB + " " + pdb + " is for a multitenant database, but this one is not a "
-                    + "CDB (V$DATABASE.CDB = " + cdbAndContainer[0] + "); fix: drop " + LogMinerSettings.PDB);
+                    + "CDB (V$DATABASE.CDB = " + session.cdb() + "); fix: drop " + LogMinerSettings.PDB);
             return OptionalLong.empty();
         }
         return pdbId(pdb);
     }
 
-    private String[] cdbAndContainer() throws SQLException {
+    /** V$DATABASE.CDB and the session's container name. */
+    private record Session(String cdb, String container) {
+    }
+
+    private Session session() throws SQLException {
         try (PreparedStatement statement = connection.prepareStatement(CONTAINER);
              ResultSet row = statement.executeQuery()) {
             if (!row.next()) {
                 throw new SQLException("V$DATABASE returned no row");
             }
-            return new String[] {row.getString(1), row.getString(2)};
+            return new Session(row.getString(1), row.getString(2));
         } catch (SQLException e) {
             if (OracleErrors.oracleCode(e) != INVALID_IDENTIFIER) {
                 throw e;
             }
-            return new String[] {"NO", null};
+            return new Session("NO", null);
         }
     }
 

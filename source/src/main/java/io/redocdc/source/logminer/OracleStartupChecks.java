@@ -18,8 +18,9 @@ import java.util.Set;
 
 /**
  * Checks, before capture starts, that the database can be mined (in a CDB: from CDB$ROOT, and the PDB of
- * {@code source.pdb} exists) and that the captured tables log what the pipeline needs. Problems that make capture impossible or wrong throw an {@link OracleSetupException} naming the
- * statement that fixes each; problems that only reduce the output (partial before images) come back as warnings.
+ * {@code source.pdb} exists) and that the captured tables log what the pipeline needs. Problems that make capture
+ * impossible or wrong throw an {@link OracleSetupException} naming the statement that fixes each; problems that
+ * only reduce the output (partial before images) come back as warnings.
  */
 public final class OracleStartupChecks {
 

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /** The real listing SQL against H2 tables shaped like V$ARCHIVED_LOG, V$DATABASE and V$ARCHIVE_DEST. */
 class ArchivedLogQueryTest {
 
-    private static final long CURRENT = 1029337344L;
+    private static final long CURRENT = OracleViews.CURRENT_INCARNATION;
     private OracleViews views;
 
     @BeforeEach

@@ -109,6 +109,11 @@ public final class ExportCommand implements Callable<Integer> {
                     + "destination).")
     Integer archiveDestId;
 
+    @Option(names = "--pdb", paramLabel = "NAME",
+            description = "In a multitenant database (connected to CDB$ROOT), export only this PDB's changes "
+                    + "(default: every container).")
+    String pdb;
+
     @Option(names = "--include", split = ",", paramLabel = "OWNER.TABLE",
             description = "Tables whose changes are exported, * wildcards (default *.*). Transaction control rows "
                     + "are always exported.")
@@ -169,7 +174,7 @@ public final class ExportCommand implements Callable<Integer> {
         check.require(toScn == null || fromScn == null || toScn > fromScn, "--to-scn",
                 "must be above --from-scn " + fromScn, toScn);
         return LogMinerOptions.settings(login.settings(check, jdbcUrl, user, passwordFile, passwordEnv),
-                dictionary, fetchSize, include, exclude, archiveDestId,
+                dictionary, fetchSize, include, exclude, archiveDestId, pdb,
                 message -> check.invalid(message, ExportCommand::optionOfKey));
     }
 

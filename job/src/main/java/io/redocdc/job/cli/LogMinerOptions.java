@@ -18,8 +18,8 @@ final class LogMinerOptions {
 
     static LogMinerSettings settings(OracleConnectionSettings connection, DictionaryMode dictionary,
                                      Integer fetchSize, List<String> include, List<String> exclude,
-                                     Integer archiveDestId, Consumer<String> reject) {
-        LogMinerSettings.Builder builder = LogMinerSettings.builder().connection(connection);
+                                     Integer archiveDestId, String pdb, Consumer<String> reject) {
+        LogMinerSettings.Builder builder = LogMinerSettings.builder().connection(connection).pdb(pdb);
         if (dictionary != null) {
             builder.dictionaryMode(dictionary);
         }

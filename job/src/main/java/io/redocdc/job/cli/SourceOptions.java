@@ -31,6 +31,7 @@ public final class SourceOptions {
     static final String DICTIONARY = "--source.dictionary";
     static final String FETCH_SIZE = "--source.fetch-size";
     static final String ARCHIVE_DEST_ID = "--source.archive-dest-id";
+    static final String PDB = "--source.pdb";
     static final String START = "--source.start";
     static final String START_SCN = "--source.start-scn";
     static final String MAX_SCN = MaxScnRule.OPTION;
@@ -76,6 +77,11 @@ public final class SourceOptions {
             description = "Mine the archived logs of this V$ARCHIVE_DEST.DEST_ID (default: the lowest local VALID "
                     + "destination). For oracle.")
     Integer archiveDestId;
+
+    @Option(names = PDB, paramLabel = "NAME",
+            description = "In a multitenant database (connected to CDB$ROOT), capture only this PDB's changes "
+                    + "(default: every container). For oracle.")
+    String pdb;
 
     @Option(names = START, paramLabel = "scn:N|timestamp:YYYY-MM-DD HH:MM:SS|oldest|now",
             description = "Where capture starts (default oldest). timestamp and now need --source.type oracle; "
@@ -221,7 +227,7 @@ public final class SourceOptions {
     private LogMinerSettings logMiner(OptionCheck check, List<String> include, List<String> exclude) {
         OracleLogin login = new OracleLogin(JDBC_URL, USER, PASSWORD_FILE, PASSWORD_ENV);
         return LogMinerOptions.settings(login.settings(check, jdbcUrl, user, passwordFile, passwordEnv),
-                dictionary, fetchSize, include, exclude, archiveDestId, check::invalid);
+                dictionary, fetchSize, include, exclude, archiveDestId, pdb, check::invalid);
     }
 
     private List<String> givenOracleOptions() {
@@ -233,6 +239,7 @@ public final class SourceOptions {
         addIf(given, dictionary != null, DICTIONARY);
         addIf(given, fetchSize != null, FETCH_SIZE);
         addIf(given, archiveDestId != null, ARCHIVE_DEST_ID);
+        addIf(given, pdb != null, PDB);
         return given;
     }
 

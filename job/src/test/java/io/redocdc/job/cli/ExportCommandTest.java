@@ -83,12 +83,19 @@ class ExportCommandTest {
     @Test
     void tableFilterAndArchiveDestinationGoToLogMiner() {
         assertThat(export("--from", "oldest", "--include", "OE.ORDERS,OE.CUSTOMERS", "--exclude", "OE.TMP*",
-                "--archive-dest-id", "2")).isZero();
+                "--archive-dest-id", "2", "--pdb", "ORCLPDB1")).isZero();
         assertThat(mined).singleElement().satisfies(settings -> {
             assertThat(settings.include()).containsExactly("OE.ORDERS", "OE.CUSTOMERS");
             assertThat(settings.exclude()).containsExactly("OE.TMP*");
             assertThat(settings.archiveDestId()).isEqualTo(2);
+            assertThat(settings.pdb()).isEqualTo("ORCLPDB1");
         });
+    }
+
+    @Test
+    void aBadPdbNamesTheExportOption() {
+        assertThat(export("--from", "oldest", "--pdb", "ORCL PDB")).isEqualTo(2);
+        assertThat(err.toString()).contains("'--pdb'").contains("must be a PDB name");
     }
 
     @Test

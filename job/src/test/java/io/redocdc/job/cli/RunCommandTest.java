@@ -128,7 +128,8 @@ class RunCommandTest {
         JobOptions options = parse("--source.type", "oracle", "--source.jdbc-url", "jdbc:oracle:thin:@//db:1521/PDB1",
                 "--source.user", "c##cdc", "--source.password-file", password.toString(), "--source.dictionary",
                 "redo-logs", "--source.fetch-size", "500", "--source.start", "timestamp:2026-03-01 10:00:00",
-                "--source.archive-dest-id", "3", "--capture.include", "OE.*", "--sink.dir", "out");
+                "--source.archive-dest-id", "3", "--source.pdb", "orclpdb1", "--capture.include", "OE.*", "--sink.dir",
+                "out");
 
         assertThat(options.minesOracle()).isTrue();
         assertThat(options.sourceDir()).isNull();
@@ -136,6 +137,7 @@ class RunCommandTest {
         assertThat(logMiner.dictionaryMode()).isEqualTo(DictionaryMode.REDO_LOGS);
         assertThat(logMiner.fetchSize()).isEqualTo(500);
         assertThat(logMiner.archiveDestId()).isEqualTo(3);
+        assertThat(logMiner.pdb()).isEqualTo("ORCLPDB1");
         assertThat(logMiner.include()).containsExactly("OE.*");
         assertThat(logMiner.connection()).isEqualTo(
                 new OracleConnectionSettings("jdbc:oracle:thin:@//db:1521/PDB1", "c##cdc", Secret.of("s3cret")));
@@ -166,6 +168,12 @@ class RunCommandTest {
                         + "directory");
         assertThatThrownBy(() -> parse("--source.dir", redo.toString(), "--source.fetch-size", "10", "--sink.dir", "o"))
                 .hasMessageContaining("'--source.fetch-size': is an Oracle option; add --source.type oracle");
+        assertThatThrownBy(() -> parse("--source.dir", redo.toString(), "--source.pdb", "P1", "--sink.dir", "o"))
+                .hasMessageContaining("'--source.pdb': is an Oracle option");
+        assertThatThrownBy(() -> parse("--source.type", "oracle", "--source.jdbc-url", "jdbc:oracle:thin:@db:1521/X",
+                "--source.user", "cdc", "--source.password-file", password, "--source.pdb", "P1",
+                "--source.dictionary", "none", "--sink.dir", "o"))
+                .hasMessageContaining("--source.pdb needs a LogMiner dictionary");
         assertThatThrownBy(() -> parse("--source.dir", redo.toString(), "--source.start", "now", "--sink.dir", "o"))
                 .hasMessageContaining("'--source.start': must be scn:N or oldest for a redo directory");
         assertThatThrownBy(() -> parse("--source.dir", redo.toString(), "--source.start", "scn:5",

@@ -24,8 +24,8 @@ import org.apache.commons.csv.CSVRecord;
 /**
  * {@code nls_session_parameters.csv} of a redo directory: the NLS settings its SQL_REDO literals were printed
  * under, as rows of Oracle's NLS_SESSION_PARAMETERS view (columns PARAMETER, VALUE; Oracle Database
- * Reference), so {@code SELECT PARAMETER, VALUE FROM NLS_SESSION_PARAMETERS} spooled from the mining session
- * with {@code SET MARKUP CSV ON} is a valid file. Rows NLS_DATE_FORMAT, NLS_TIMESTAMP_FORMAT and
+ * Reference), so those two columns of that view, spooled from the mining session with {@code SET MARKUP CSV ON},
+ * make a valid file. Rows NLS_DATE_FORMAT, NLS_TIMESTAMP_FORMAT and
  * NLS_TIMESTAMP_TZ_FORMAT are required; NLS_NUMERIC_CHARACTERS defaults to {@code .,}; a TIME_ZONE row (the
  * session's SESSIONTIMEZONE, not in that view) says which zone TIMESTAMP WITH LOCAL TIME ZONE values are in;
  * other rows are ignored.

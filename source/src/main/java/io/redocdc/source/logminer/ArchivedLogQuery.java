@@ -19,22 +19,29 @@ import java.util.Map;
  * Lists the archived logs LogMiner can mine: V$ARCHIVED_LOG rows that are available (STATUS 'A', not deleted, with
  * a file name), archived by this database to one local destination (not received from elsewhere), of the current
  * incarnation; one row per (THREAD#, SEQUENCE#, RESETLOGS_ID). Columns with '#' are quoted, which Oracle reads as
- * the same upper-case names.
+ * the same upper-case names. Subquery columns are qualified: an unqualified name the subquery's view lacks would
+ * silently bind to the outer V$ARCHIVED_LOG (as V$DATABASE.RESETLOGS_ID, which does not exist, once did).
  */
 final class ArchivedLogQuery {
 
     static final String SOURCE = "V$ARCHIVED_LOG";
 
+    /** A copy LogMiner can open: a file (standby destinations' rows name a service) still there. */
+    private static final String AVAILABLE = "STATUS = 'A' AND STANDBY_DEST = 'NO' AND DELETED = 'NO'"
+            + " AND NAME IS NOT NULL";
     private static final String COLUMNS = "SELECT \"THREAD#\", \"SEQUENCE#\", RESETLOGS_ID, \"FIRST_CHANGE#\","
             + " \"NEXT_CHANGE#\", FIRST_TIME, NEXT_TIME, NAME, DICTIONARY_BEGIN, DICTIONARY_END"
-            + " FROM V$ARCHIVED_LOG"
-            + " WHERE STATUS = 'A' AND STANDBY_DEST = 'NO' AND DELETED = 'NO' AND NAME IS NOT NULL"
-            + " AND RESETLOGS_ID = (SELECT RESETLOGS_ID FROM V$DATABASE)";
+            + " FROM V$ARCHIVED_LOG WHERE " + AVAILABLE
+            + " AND RESETLOGS_ID = (SELECT i.RESETLOGS_ID FROM V$DATABASE_INCARNATION i WHERE i.STATUS = 'CURRENT')";
     private static final String ORDER = " ORDER BY \"THREAD#\", \"SEQUENCE#\", NAME";
 
     /** The lowest DEST_ID of a destination local to this database and VALID. */
-    static final String LOCAL_DESTINATION = "SELECT MIN(DEST_ID) FROM V$ARCHIVE_DEST"
-            + " WHERE STATUS = 'VALID' AND TARGET IN ('PRIMARY', 'LOCAL')";
+    static final String LOCAL_DESTINATION = "SELECT MIN(d.DEST_ID) FROM V$ARCHIVE_DEST d"
+            + " WHERE d.STATUS = 'VALID' AND d.TARGET IN ('PRIMARY', 'LOCAL')";
+
+    /** Every available copy of one log, on any destination, for when the listed file cannot be opened. */
+    static final String COPIES = "SELECT NAME FROM V$ARCHIVED_LOG WHERE \"THREAD#\" = ? AND \"SEQUENCE#\" = ?"
+            + " AND RESETLOGS_ID = ? AND " + AVAILABLE + " ORDER BY DEST_ID, NAME";
 
     static final String THREADS = "SELECT \"THREAD#\", STATUS, \"LAST_REDO_SEQUENCE#\" FROM V$THREAD "
             + "WHERE ENABLED <> 'DISABLED' ORDER BY \"THREAD#\"";
@@ -100,6 +107,20 @@ final class ArchivedLogQuery {
             return false;
         }
         throw new IllegalArgumentException("column " + column + ": expected YES or NO, got '" + value + "'");
+    }
+
+    /** The file names of {@code log}'s available copies, in DEST_ID order. */
+    static List<String> copies(Connection connection, ThreadSequence log) throws SQLException {
+        List<String> names = new ArrayList<>();
+        try (PreparedStatement statement = connection.prepareStatement(COPIES)) {
+            BoundSql.of(COPIES, log.thread(), log.sequence(), log.resetlogsId()).bindTo(statement, 1);
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    names.add(rows.getString(1));
+                }
+            }
+        }
+        return names;
     }
 
     static List<RedoThreadStatus> threads(Connection connection) throws SQLException {

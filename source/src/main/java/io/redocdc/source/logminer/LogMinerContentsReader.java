@@ -8,7 +8,9 @@ import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.ResumePoint;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,8 +19,9 @@ import org.slf4j.LoggerFactory;
  * The contents of one archived log, mined by a LogMiner session on this reader's own connection. A lost
  * connection (or a log file missing for a moment) opens a new session and resumes after the last record consumed by
  * its {@link ResumePoint}, so a new session that returns other rows before it (LogMiner re-mines the log) neither
- * repeats nor loses a record, and record {@code i} stays record {@code i}; once the retry policy is used up the
- * reader fails naming the log and the ORA code.
+ * repeats nor loses a record, and record {@code i} stays record {@code i}; a file that ADD_LOGFILE cannot open is
+ * replaced by another copy of the same log if V$ARCHIVED_LOG lists one ({@link LogCopies}). Once the retry policy
+ * is used up the reader fails naming the log, the files tried and the ORA codes.
  */
 public final class LogMinerContentsReader implements LogContentsReader {
 
@@ -30,9 +33,12 @@ public final class LogMinerContentsReader implements LogContentsReader {
     }
 
     private final LogMinerSettings settings;
+    /** The target last; an entry is replaced when another copy of its log is tried. */
     private final List<ArchivedLog> sessionLogs;
-    private final ArchivedLog log;
     private final Retrying retrying;
+    private final LogCopies copies = new LogCopies();
+    /** The log whose file the last session could not add, until a session starts. */
+    private ArchivedLog unavailable;
     private LogMinerSession session;
     private ContentsCursor cursor;
     /** After the records consumed (returned, or passed by {@link #skipTo}); the next record has its index. */
@@ -44,8 +50,7 @@ public final class LogMinerContentsReader implements LogContentsReader {
 
     private LogMinerContentsReader(LogMinerSettings settings, List<ArchivedLog> sessionLogs, Sleeper sleeper) {
         this.settings = settings;
-        this.sessionLogs = List.copyOf(sessionLogs);
-        this.log = sessionLogs.get(sessionLogs.size() - 1);
+        this.sessionLogs = new ArrayList<>(sessionLogs);
         this.retrying = new Retrying(settings.retry(), sleeper);
     }
 
@@ -109,6 +114,10 @@ public final class LogMinerContentsReader implements LogContentsReader {
                         startSession();
                     }
                     return step.run();
+                } catch (LogMinerSession.LogFileUnavailable e) {
+                    unavailable = e.log();
+                    copies.failed(unavailable);
+                    throw e;
                 } catch (SQLException e) {
                     if (OracleErrors.isRetryable(e)) {
                         dropSession(e);
@@ -125,12 +134,33 @@ public final class LogMinerContentsReader implements LogContentsReader {
     }
 
     private void startSession() throws SQLException {
+        if (unavailable != null) {
+            tryAnotherCopy();
+        }
         session = LogMinerSession.start(settings.connection(), settings, sessionLogs);
-        cursor = new ContentsCursor(session.rows(), log);
+        unavailable = null;
+        cursor = new ContentsCursor(session.rows(), target());
         sessionsStarted++;
         positioned = consumed.isStart();
         if (!positioned) {
             LOG.info("LogMiner session {} for {}: resuming {}", sessionsStarted, describeLog(), consumed);
+        }
+    }
+
+    /** Lists the copies of the log that could not be added again and puts the one to try next in its place. */
+    private void tryAnotherCopy() throws SQLException {
+        ArchivedLog copy;
+        try (Connection connection = settings.connection().open()) {
+            copy = copies.next(connection, unavailable);
+        }
+        for (int i = 0; i < sessionLogs.size(); i++) {
+            if (sessionLogs.get(i).id().equals(copy.id())) {
+                sessionLogs.set(i, copy);
+            }
+        }
+        if (!copy.name().equals(unavailable.name())) {
+            LOG.info("Archived log {} cannot be opened at '{}'; trying its copy '{}'", copy.id(), unavailable.name(),
+                    copy.name());
         }
     }
 
@@ -147,15 +177,22 @@ public final class LogMinerContentsReader implements LogContentsReader {
         String message = what + " " + describeLog() + " in " + settings.connection().description() + " failed: "
                 + e.describe();
         if (OracleErrors.isLogUnavailable(e.sqlCause())) {
-            throw new RedoInputException(message + "; check that the file exists on the database server and is "
-                    + "readable by it (V$ARCHIVED_LOG.NAME)", e.sqlCause());
+            String files = unavailable == null ? "" : "; archived log " + unavailable.id() + " could not be opened at "
+                    + copies.tried(unavailable.id()) + " (every available copy V$ARCHIVED_LOG lists was tried)";
+            throw new RedoInputException(message + files + "; check that the file exists on the database server and "
+                    + "is readable by it, or restore it (V$ARCHIVED_LOG.NAME)", e.sqlCause());
         }
         return new IOException(message, e.sqlCause());
     }
 
     /** "archived log thread 1 sequence 42 (resetlogs 1029337344) NAME '/arch/1_42_1029337344.dbf'". */
     private String describeLog() {
+        ArchivedLog log = target();
         return "archived log " + log.id() + " NAME '" + log.name() + "'";
+    }
+
+    private ArchivedLog target() {
+        return sessionLogs.get(sessionLogs.size() - 1);
     }
 
     /** Ends LogMiner and closes the connection; failures there are logged, the log's records are all read. */

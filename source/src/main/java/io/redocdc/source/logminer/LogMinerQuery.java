@@ -55,19 +55,23 @@ final class LogMinerQuery {
     /**
      * The contents query of {@code log}. With the dictionary in the redo, the session holds the dictionary logs and
      * the logs up to {@code log} too ({@code severalLogs}): rows are then restricted to {@code log} by THREAD# and
-     * RBASQN. Without a dictionary, names are "UNKNOWN"."OBJ# n" and the table patterns cannot be applied.
+     * RBASQN. Without a dictionary, names are "UNKNOWN"."OBJ# n" and the table patterns cannot be applied. With
+     * a PDB, row and table operations are narrowed to its SRC_CON_NAME (a bind variable); control rows are not, as
+     * the SRC_CON_ columns "may not always have values returned" (Utilities 12.1, "The V$LOGMNR_CONTENTS View in a
+     * CDB") and the assembler needs every transaction's boundaries anyway.
      */
     static BoundSql contents(LogMinerSettings settings, ArchivedLog log, boolean severalLogs) {
+        List<BoundSql> inPdb = settings.pdb() == null ? List.of() : List.of(BoundSql.of("SRC_CON_NAME = ?",
+                settings.pdb()));
         List<BoundSql> kept = new ArrayList<>();
         kept.add(BoundSql.of("OPERATION_CODE IN (" + codes(CONTROL) + ")"));
-        kept.add(BoundSql.of("(OPERATION_CODE IN (" + codes(ROW_CHANGES) + ") AND SEG_OWNER IS NULL)"));
+        kept.add(all(BoundSql.of("OPERATION_CODE IN (" + codes(ROW_CHANGES) + ")"), BoundSql.of("SEG_OWNER IS NULL"),
+                inPdb));
         if (settings.dictionaryMode() == DictionaryMode.NONE) {
             kept.add(BoundSql.of("OPERATION_CODE IN (" + codes(TABLE_OPERATIONS) + ")"));
         } else {
-            BoundSql captured = TablePatterns.captured("SEG_OWNER", "TABLE_NAME", settings.include(),
-                    settings.exclude());
-            kept.add(new BoundSql("(OPERATION_CODE IN (" + codes(TABLE_OPERATIONS) + ") AND " + captured.text() + ")",
-                    captured.binds()));
+            kept.add(all(BoundSql.of("OPERATION_CODE IN (" + codes(TABLE_OPERATIONS) + ")"), TablePatterns.captured(
+                    "SEG_OWNER", "TABLE_NAME", settings.include(), settings.exclude()), inPdb));
         }
         BoundSql anyKept = BoundSql.join(" OR ", kept);
         List<BoundSql> where = new ArrayList<>();
@@ -78,6 +82,14 @@ final class LogMinerQuery {
         BoundSql condition = BoundSql.join(" AND ", where);
         return new BoundSql("SELECT " + COLUMNS + " FROM V$LOGMNR_CONTENTS WHERE " + condition.text(),
                 condition.binds());
+    }
+
+    /** "(a AND b AND more...)". */
+    private static BoundSql all(BoundSql a, BoundSql b, List<BoundSql> more) {
+        List<BoundSql> parts = new ArrayList<>(List.of(a, b));
+        parts.addAll(more);
+        BoundSql joined = BoundSql.join(" AND ", parts);
+        return new BoundSql("(" + joined.text() + ")", joined.binds());
     }
 
     private static String codes(List<OperationCode> ops) {

@@ -19,6 +19,22 @@ final class LogMinerSession implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(LogMinerSession.class);
 
+    /** DBMS_LOGMNR.ADD_LOGFILE could not open {@link #log()}; the driver's error, codes and all, is the cause. */
+    static final class LogFileUnavailable extends SQLException {
+        private static final long serialVersionUID = 1L;
+        private final transient ArchivedLog log;
+
+        LogFileUnavailable(ArchivedLog log, SQLException cause) {
+            super("DBMS_LOGMNR.ADD_LOGFILE('" + log.name() + "') failed: " + cause.getMessage(), cause.getSQLState(),
+                    cause.getErrorCode(), cause);
+            this.log = log;
+        }
+
+        ArchivedLog log() {
+            return log;
+        }
+    }
+
     private final Connection connection;
     private boolean started;
     private PreparedStatement query;
@@ -47,6 +63,8 @@ final class LogMinerSession implements AutoCloseable {
             try (CallableStatement call = connection.prepareCall(add)) {
                 call.setString(1, logs.get(i).name());
                 call.execute();
+            } catch (SQLException e) {
+                throw OracleErrors.isLogUnavailable(e) ? new LogFileUnavailable(logs.get(i), e) : e;
             }
         }
         // From here on a failure must still end LogMiner: ADD_LOGFILE already created the session.

@@ -4,6 +4,7 @@ import io.redocdc.source.model.TablePatternRules;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Validated options of the LogMiner source. Build with {@link #builder()}.
@@ -15,9 +16,12 @@ import java.util.Locale;
  * @param exclude OWNER.TABLE patterns never captured
  * @param retry retries of lost connections and temporarily missing logs
  * @param archiveDestId V$ARCHIVE_DEST.DEST_ID whose archived logs are mined; 0 chooses the lowest local VALID one
+ * @param pdb in a CDB, the PDB whose changes are captured (V$LOGMNR_CONTENTS.SRC_CON_NAME, upper case); null for
+ *     every container, or a non-CDB
  */
 public record LogMinerSettings(ConnectionFactory connection, DictionaryMode dictionaryMode, int fetchSize,
-                               List<String> include, List<String> exclude, RetryPolicy retry, int archiveDestId)
+                               List<String> include, List<String> exclude, RetryPolicy retry, int archiveDestId,
+                               String pdb)
         implements Serializable {
 
     public static final String JDBC_URL = "source.jdbc-url";
@@ -27,12 +31,19 @@ public record LogMinerSettings(ConnectionFactory connection, DictionaryMode dict
     public static final String DICTIONARY = "source.dictionary";
     public static final String FETCH_SIZE = "source.fetch-size";
     public static final String ARCHIVE_DEST_ID = "source.archive-dest-id";
+    public static final String PDB = "source.pdb";
     public static final String INCLUDE = "capture.include";
     public static final String EXCLUDE = "capture.exclude";
 
     public static final int DEFAULT_FETCH_SIZE = 10_000;
     public static final List<String> DEFAULT_INCLUDE = TablePatternRules.DEFAULT_INCLUDE;
     public static final List<String> DEFAULT_EXCLUDE = TablePatternRules.DEFAULT_EXCLUDE;
+
+    /**
+     * A nonquoted Oracle identifier: a letter, then letters, digits, $, _ and #, at most 128 characters (Database
+     * Error Messages, ORA-00904, https://docs.oracle.com/error-help/db/ora-00904).
+     */
+    private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z][A-Za-z0-9$_#]{0,127}");
 
     public LogMinerSettings {
         include = List.copyOf(include);
@@ -53,6 +64,7 @@ public record LogMinerSettings(ConnectionFactory connection, DictionaryMode dict
         private List<String> exclude = DEFAULT_EXCLUDE;
         private RetryPolicy retry = RetryPolicy.DEFAULT;
         private int archiveDestId;
+        private String pdb;
 
         private Builder() {
         }
@@ -99,6 +111,12 @@ public record LogMinerSettings(ConnectionFactory connection, DictionaryMode dict
             return this;
         }
 
+        /** In a CDB, capture only this PDB's changes (a name from V$PDBS); default: every container. */
+        public Builder pdb(String pdb) {
+            this.pdb = pdb;
+            return this;
+        }
+
         public LogMinerSettings build() {
             validateConnection();
             require(dictionaryMode != null, DICTIONARY, "must be one of online-catalog|redo-logs|none", null);
@@ -110,7 +128,21 @@ public record LogMinerSettings(ConnectionFactory connection, DictionaryMode dict
             validatePatterns(include, INCLUDE);
             validatePatterns(exclude, EXCLUDE);
             return new LogMinerSettings(connection, dictionaryMode, fetchSize, include, exclude, retry,
-                    archiveDestId);
+                    archiveDestId, validatedPdb());
+        }
+
+        /** Upper case, as V$PDBS.NAME and SRC_CON_NAME hold a nonquoted name. */
+        private String validatedPdb() {
+            if (pdb == null) {
+                return null;
+            }
+            require(IDENTIFIER.matcher(pdb).matches(), PDB, "must be a PDB name (a letter, then letters, digits, "
+                    + "$, _ or #)", pdb);
+            // SRC_CON_NAME is "available only when mining is performed with a LogMiner dictionary" (Utilities 12.1,
+            // "The V$LOGMNR_CONTENTS View in a CDB")
+            require(dictionaryMode != DictionaryMode.NONE, PDB, "needs a LogMiner dictionary (SRC_CON_NAME is NULL "
+                    + "without one); use " + DICTIONARY + " online-catalog or redo-logs, not none", pdb);
+            return pdb.toUpperCase(Locale.ROOT);
         }
 
         private void validateConnection() {

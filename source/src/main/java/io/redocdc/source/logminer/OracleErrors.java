@@ -3,45 +3,110 @@ package io.redocdc.source.logminer;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import java.sql.SQLTransientConnectionException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Deque;
+import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
-/** Classifies Oracle JDBC errors: which ones a retry may cure, and the ORA code to name in messages. */
+/**
+ * Classifies Oracle JDBC errors: which ones a retry may cure, and the ORA codes to name in messages. Every code in
+ * the whole chain counts, not just the top one: a failed PL/SQL call reports the real error beneath its own
+ * (DBMS_LOGMNR.ADD_LOGFILE: ORA-01284 over ORA-00308), in later lines of the message, in causes or in
+ * {@link SQLException#getNextException()}.
+ */
 final class OracleErrors {
 
     /** End-of-file on communication channel, not connected, I/O error, closed connection. */
     private static final Set<Integer> CONNECTION_LOST = Set.of(3113, 3114, 3135, 17002, 17008, 17410);
-    /** ORA-01291 missing log file, ORA-00308 cannot open archived log: the file may be being copied or restored. */
-    private static final Set<Integer> LOG_UNAVAILABLE = Set.of(1291, 308);
+    /**
+     * The log file cannot be read, maybe only for now (being copied, restored, or on another destination):
+     * ORA-01291 missing log file; ORA-01284 file cannot be opened; ORA-00308 cannot open archived log (Database
+     * Error Messages, https://docs.oracle.com/en/error-help/db/oci-01284 and the "00300-00369: Redo Log File
+     * Messages" section).
+     */
+    private static final Set<Integer> LOG_UNAVAILABLE = Set.of(1291, 1284, 308);
+    /** ORA-00942 table or view does not exist (i.e. not granted), ORA-01031, ORA-04043. */
+    private static final Set<Integer> ACCESS_DENIED = Set.of(942, 1031, 4043);
     private static final Pattern ORA_CODE = Pattern.compile("ORA-(\\d{5})");
 
     private OracleErrors() {
     }
 
     static boolean isConnectionLoss(SQLException e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
+        for (Throwable t : chain(e)) {
             if (t instanceof SQLRecoverableException || t instanceof SQLTransientConnectionException) {
                 return true;
             }
-            if (t instanceof SQLException sql && CONNECTION_LOST.contains(oracleCode(sql))) {
-                return true;
-            }
         }
-        return false;
+        return hasAny(e, CONNECTION_LOST);
     }
 
     static boolean isLogUnavailable(SQLException e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof SQLException sql && LOG_UNAVAILABLE.contains(oracleCode(sql))) {
-                return true;
-            }
-        }
-        return false;
+        return hasAny(e, LOG_UNAVAILABLE);
     }
 
     static boolean isRetryable(SQLException e) {
         return isConnectionLoss(e) || isLogUnavailable(e);
+    }
+
+    /** Access problems: one of {@link #ACCESS_DENIED} anywhere in the chain, or SQLState class 42. */
+    static boolean isAccessDenied(SQLException e) {
+        String state = e.getSQLState();
+        return hasAny(e, ACCESS_DENIED) || (state != null && state.startsWith("42"));
+    }
+
+    private static boolean hasAny(SQLException e, Set<Integer> wanted) {
+        return codes(e).stream().anyMatch(wanted::contains);
+    }
+
+    /**
+     * Every code of the chain in order, without repeats: each SQLException's vendor code and each ORA-nnnnn in any
+     * message.
+     */
+    static Set<Integer> codes(SQLException e) {
+        Set<Integer> codes = new LinkedHashSet<>();
+        for (Throwable t : chain(e)) {
+            if (t instanceof SQLException sql && sql.getErrorCode() != 0) {
+                codes.add(sql.getErrorCode());
+            }
+            Matcher m = ORA_CODE.matcher(String.valueOf(t.getMessage()));
+            while (m.find()) {
+                codes.add(Integer.parseInt(m.group(1)));
+            }
+        }
+        return codes;
+    }
+
+    /**
+     * {@code e}, its causes and its next exceptions, and theirs, depth first, each once. (SQLException's own
+     * iterator misses the next exceptions of a cause, where a wrapped driver error keeps them.)
+     */
+    private static List<Throwable> chain(SQLException e) {
+        List<Throwable> chain = new ArrayList<>();
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        Deque<Throwable> pending = new ArrayDeque<>();
+        pending.push(e);
+        while (!pending.isEmpty()) {
+            Throwable t = pending.pop();
+            if (!seen.add(t)) {
+                continue;
+            }
+            chain.add(t);
+            if (t instanceof SQLException sql && sql.getNextException() != null) {
+                pending.push(sql.getNextException());
+            }
+            if (t.getCause() != null) {
+                pending.push(t.getCause());
+            }
+        }
+        return chain;
     }
 
     /** The vendor code, or the first ORA-nnnnn in the message (PL/SQL wraps the real error), or 0. */
@@ -53,19 +118,13 @@ final class OracleErrors {
         return m.find() ? Integer.parseInt(m.group(1)) : 0;
     }
 
-    /** "ORA-01291" (or "error code 17002", "SQLState 08006") for messages. */
+    /** "ORA-01284, ORA-00308" (or "ORA-17002", "SQLState 08006") for messages: every code of the chain. */
     static String describeCode(SQLException e) {
-        int code = oracleCode(e);
-        if (code != 0) {
-            return code < 17000 ? String.format("ORA-%05d", code) : "ORA-" + code;
+        Set<Integer> codes = codes(e);
+        if (codes.isEmpty()) {
+            return "SQLState " + e.getSQLState();
         }
-        return "SQLState " + e.getSQLState();
-    }
-
-    /** Access problems: ORA-00942 (no such table or view, i.e. not granted), ORA-01031, or SQLState class 42. */
-    static boolean isAccessDenied(SQLException e) {
-        int code = oracleCode(e);
-        String state = e.getSQLState();
-        return code == 942 || code == 1031 || code == 4043 || (state != null && state.startsWith("42"));
+        return codes.stream().map(code -> code < 17000 ? String.format("ORA-%05d", code) : "ORA-" + code)
+                .collect(Collectors.joining(", "));
     }
 }

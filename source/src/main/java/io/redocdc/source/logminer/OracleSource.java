@@ -40,8 +40,7 @@ public final class OracleSource {
     public static Scn resolveStart(LogMinerSettings settings, StartPosition start) {
         String database = settings.connection().description();
         try (Connection connection = settings.connection().open()) {
-            for (String warning : OracleStartupChecks.run(connection, database, settings.include(),
-                    settings.exclude())) {
+            for (String warning : OracleStartupChecks.run(connection, database, settings)) {
                 LOG.warn("{}: {}", database, warning);
             }
             List<ArchivedLog> logs = ArchivedLogQuery.list(connection, settings.archiveDestId());

@@ -13,12 +13,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
- * Checks, before capture starts, that the database can be mined and that the captured tables log what the
- * pipeline needs. Problems that make capture impossible or wrong throw an {@link OracleSetupException} naming the
- * statement that fixes each; problems that only reduce the output (partial before images) come back as warnings.
+ * Checks, before capture starts, that the database can be mined (in a CDB: from CDB$ROOT, and the PDB of
+ * {@code source.pdb} exists) and that the captured tables log what the pipeline needs. Problems that make capture
+ * impossible or wrong throw an {@link OracleSetupException} naming the statement that fixes each; problems that
+ * only reduce the output (partial before images) come back as warnings.
  */
 public final class OracleStartupChecks {
 
@@ -31,8 +33,8 @@ public final class OracleStartupChecks {
     static final String LOGMNR_PACKAGE = "SELECT COUNT(*) FROM ALL_OBJECTS"
             + " WHERE OWNER = 'SYS' AND OBJECT_NAME = 'DBMS_LOGMNR' AND OBJECT_TYPE = 'PACKAGE'";
     /**
-     * CDB_ views: from CDB$ROOT (where a multitenant database is mined) they show every open PDB's tables; on a
-     * non-CDB they equal the DBA_ views.
+     * CDB_ views: from CDB$ROOT (where a multitenant database is mined) they show every open PDB's tables, narrowed
+     * to the CON_ID of {@code source.pdb} when set; on a non-CDB they equal the DBA_ views.
      */
     static final String TABLES = "SELECT CON_ID, OWNER, TABLE_NAME FROM CDB_TABLES t WHERE TEMPORARY = 'N'"
             + " AND DROPPED = 'NO' AND NOT EXISTS (SELECT 1 FROM CDB_USERS u WHERE u.CON_ID = t.CON_ID"
@@ -62,10 +64,10 @@ public final class OracleStartupChecks {
      * @return warnings, to be logged
      * @throws OracleSetupException listing every problem that must be fixed first
      */
-    public static List<String> run(Connection connection, String database, List<String> include,
-                                   List<String> exclude) throws SQLException {
+    public static List<String> run(Connection connection, String database, LogMinerSettings settings)
+            throws SQLException {
         OracleStartupChecks checks = new OracleStartupChecks(connection, database);
-        checks.checkAll(include, exclude);
+        checks.checkAll(settings);
         if (!checks.errors.isEmpty()) {
             throw new OracleSetupException(database, checks.errors);
         }
@@ -84,10 +86,14 @@ public final class OracleStartupChecks {
         }
     }
 
-    private void checkAll(List<String> include, List<String> exclude) throws SQLException {
+    private void checkAll(LogMinerSettings settings) throws SQLException {
         DatabaseLogging logging = databaseLogging();
         if (logging == null) {
             return;
+        }
+        OptionalLong container = new ContainerCheck(connection, user, errors).check(settings.pdb());
+        if (!errors.isEmpty()) {
+            return; // not in CDB$ROOT or no such PDB: what else the views say would mislead
         }
         checkAccess(ARCHIVED_LOG_ACCESS, "V$ARCHIVED_LOG");
         checkAccess(CONTENTS_ACCESS, "V$LOGMNR_CONTENTS");
@@ -101,7 +107,7 @@ public final class OracleStartupChecks {
                     + "cannot rebuild row changes; fix: ALTER DATABASE ADD SUPPLEMENTAL LOG DATA;");
         }
         if (!"YES".equals(logging.allColumns)) {
-            checkTableLogging(include, exclude, "YES".equals(logging.primaryKey));
+            checkTableLogging(settings.include(), settings.exclude(), container, "YES".equals(logging.primaryKey));
         }
     }
 
@@ -164,9 +170,11 @@ public final class OracleStartupChecks {
         }
     }
 
-    private void checkTableLogging(List<String> include, List<String> exclude, boolean databasePrimaryKey)
-            throws SQLException {
-        BoundSql captured = TablePatterns.captured("OWNER", "TABLE_NAME", include, exclude);
+    private void checkTableLogging(List<String> include, List<String> exclude, OptionalLong container,
+                                   boolean databasePrimaryKey) throws SQLException {
+        BoundSql patterns = TablePatterns.captured("OWNER", "TABLE_NAME", include, exclude);
+        BoundSql captured = container.isEmpty() ? patterns
+                : BoundSql.join(" AND ", List.of(BoundSql.of("CON_ID = ?", container.getAsLong()), patterns));
         List<TableName> tables;
         Map<TableName, Set<String>> groups;
         try {
@@ -181,8 +189,9 @@ public final class OracleStartupChecks {
             return;
         }
         if (tables.isEmpty()) {
-            warnings.add("no table matches " + LogMinerSettings.INCLUDE + " " + include + " minus "
-                    + LogMinerSettings.EXCLUDE + " " + exclude + "; nothing will be captured");
+            warnings.add("no table " + (container.isEmpty() ? "" : "of the PDB ") + "matches "
+                    + LogMinerSettings.INCLUDE + " " + include + " minus " + LogMinerSettings.EXCLUDE + " " + exclude
+                    + "; nothing will be captured");
             return;
         }
         List<String> keyOnly = new ArrayList<>();

@@ -23,6 +23,12 @@ public record ArchivedLog(
         }
     }
 
+    /** The same log at another file name (another destination's copy). */
+    public ArchivedLog withName(String otherName) {
+        return new ArchivedLog(id, firstChange, nextChange, firstTime, nextTime, otherName, dictionaryBegin,
+                dictionaryEnd);
+    }
+
     public boolean contains(Scn scn) {
         return !scn.isBefore(firstChange) && scn.isBefore(nextChange);
     }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /** The real listing SQL against H2 tables shaped like V$ARCHIVED_LOG, V$DATABASE and V$ARCHIVE_DEST. */
 class ArchivedLogQueryTest {
 
-    private static final long CURRENT = 1029337344L;
+    private static final long CURRENT = OracleViews.CURRENT_INCARNATION;
     private OracleViews views;
 
     @BeforeEach
@@ -60,6 +60,27 @@ class ArchivedLogQueryTest {
             assertThat(ArchivedLogQuery.list(connection, 4)).as("explicit DEST_ID")
                     .extracting(ArchivedLog::name).containsExactly("/second/1_19640.dbf");
         }
+        // the incarnation is V$DATABASE_INCARNATION's CURRENT row (views.md: V$DATABASE has no RESETLOGS_ID)
+        views.execute("UPDATE V$DATABASE_INCARNATION SET STATUS = CASE RESETLOGS_ID WHEN 999 THEN 'CURRENT'"
+                + " ELSE 'PARENT' END");
+        try (Connection connection = views.open()) {
+            assertThat(ArchivedLogQuery.list(connection, 0)).extracting(ArchivedLog::name)
+                    .containsExactly("/old-incarnation.dbf");
+        }
+    }
+
+    @Test
+    void copiesOfOneLogOnEveryDestinationThatStillHasTheFile() throws SQLException {
+        views.archivedLog(1, 7, 100, 200);
+        views.archivedLog(1, 7, CURRENT, 100, 200, "/second/1_7.dbf", "A", "NO", "NO", 4, false, false);
+        views.archivedLog(1, 7, CURRENT, 100, 200, "/gone/1_7.dbf", "D", "NO", "YES", 5, false, false);
+        views.archivedLog(1, 7, CURRENT, 100, 200, "standby_db", "A", "YES", "NO", 2, false, false);
+        views.archivedLog(1, 7, 999L, 100, 200, "/old/1_7.dbf", "A", "NO", "NO", 3, false, false);
+        views.archivedLog(1, 8, 200, 300);
+        try (Connection connection = views.open()) {
+            assertThat(ArchivedLogQuery.copies(connection, new ThreadSequence(1, 7, CURRENT)))
+                    .containsExactly("/arch/1_7_1029337344.dbf", "/second/1_7.dbf");
+        }
     }
 
     @Test
@@ -83,8 +104,9 @@ class ArchivedLogQueryTest {
                     .hasMessageContaining("FIRST_CHANGE#");
         }
         views.execute("DELETE FROM V$ARCHIVED_LOG");
-        views.execute("INSERT INTO V$ARCHIVED_LOG VALUES (1, 8, " + CURRENT + ", 1, 2, NULL, NULL, '/x.dbf', 'Y',"
-                + " 'NO', 'A', 'NO', 'NO', 3)");
+        views.insert("V$ARCHIVED_LOG", "THREAD#, SEQUENCE#, RESETLOGS_ID, FIRST_CHANGE#, NEXT_CHANGE#, NAME,"
+                + " DICTIONARY_BEGIN, DICTIONARY_END, STATUS, STANDBY_DEST, DELETED, DEST_ID", 1, 8, CURRENT, 1, 2,
+                "/x.dbf", "Y", "NO", "A", "NO", "NO", 3);
         try (Connection connection = views.open()) {
             assertThatThrownBy(() -> ArchivedLogQuery.list(connection, 0)).isInstanceOf(RedoInputException.class)
                     .hasMessageContaining("DICTIONARY_BEGIN").hasMessageContaining("got 'Y'");
@@ -93,8 +115,8 @@ class ArchivedLogQueryTest {
 
     @Test
     void threadsFromVThread() throws SQLException {
-        views.execute("INSERT INTO V$THREAD VALUES (1, 'OPEN', 'PUBLIC', 12), (2, 'CLOSED', 'PUBLIC', 7), "
-                + "(3, 'CLOSED', 'DISABLED', 2)");
+        views.insert("V$THREAD", "THREAD#, STATUS, ENABLED, LAST_REDO_SEQUENCE#", 1, "OPEN", "PUBLIC", 12,
+                2, "CLOSED", "PUBLIC", 7, 3, "CLOSED", "DISABLED", 2);
         try (Connection connection = views.open()) {
             assertThat(ArchivedLogQuery.threads(connection)).as("disabled threads are left out").containsExactly(
                     new RedoThreadStatus(1, true, 12), new RedoThreadStatus(2, false, 7));

@@ -11,10 +11,13 @@ import io.redocdc.source.model.ResumePoint;
 import io.redocdc.source.model.Scn;
 import io.redocdc.source.model.ThreadSequence;
 import java.io.IOException;
+import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
+import java.sql.Types;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import org.h2.tools.SimpleResultSet;
 import org.junit.jupiter.api.Test;
 
 class LogMinerContentsReaderTest {
@@ -247,8 +250,33 @@ class LogMinerContentsReaderTest {
         assertThat(sleeps).containsExactly(Duration.ofSeconds(1), Duration.ofSeconds(2));
     }
 
+    /** V$ARCHIVED_LOG lists these copies of the log (NAME column only, as ArchivedLogQuery.COPIES selects). */
+    private void copies(String... names) {
+        database.on(ArchivedLogQuery.COPIES, call -> {
+            SimpleResultSet rows = new SimpleResultSet();
+            rows.addColumn("NAME", Types.VARCHAR, 513, 0);
+            for (String name : names) {
+                rows.addRow(name);
+            }
+            return rows;
+        });
+    }
+
+    /**
+     * What ADD_LOGFILE raises for a file it cannot open: ORA-01284 "file string cannot be opened" with ORA-00308
+     * "cannot open archived log string" beneath it (Database Error Messages,
+     * https://docs.oracle.com/en/error-help/db/oci-01284 and "00300-00369: Redo Log File Messages"), here as the
+     * next exception so that only the whole chain shows the second code.
+     */
+    private static SQLException cannotOpen(String file) {
+        SQLException top = oracleError(1284, "file " + file + " cannot be opened");
+        top.setNextException(oracleError(308, "cannot open archived log '" + file + "'"));
+        return top;
+    }
+
     @Test
     void aMissingLogIsRetriedThenReportedAsBadInput() {
+        copies(LOG_42.name());
         database.on("ADD_LOGFILE", call -> {
             throw oracleError(1291, "missing logfile");
         });
@@ -256,9 +284,49 @@ class LogMinerContentsReaderTest {
                 .isInstanceOf(RedoInputException.class)
                 .hasMessageContaining("ORA-01291 after 2 attempts")
                 .hasMessageContaining("thread 1 sequence 42");
-        assertThat(database.opened()).isEqualTo(2);
-        assertThat(database.closed()).isEqualTo(2);
+        assertThat(database.callsContaining("ADD_LOGFILE")).hasSize(2);
+        assertThat(database.closed()).as("sessions and the copy listing closed").isEqualTo(database.opened())
+                .isEqualTo(3);
         assertThat(database.callsContaining("END_LOGMNR")).as("ended even though ADD_LOGFILE failed").hasSize(2);
+    }
+
+    @Test
+    void aFileThatCannotBeOpenedIsReplacedByAnotherDestinationsCopy() throws IOException {
+        String copy = "/arch2/1_42_1029337344.dbf";
+        copies(LOG_42.name(), copy);
+        database.on("ADD_LOGFILE", call -> {
+            if (LOG_42.name().equals(call.bind(1))) {
+                throw cannotOpen(LOG_42.name());
+            }
+            return null;
+        });
+        database.on("FROM V$LOGMNR_CONTENTS", call -> sample().resultSet());
+        try (LogMinerContentsReader reader = open(new RetryPolicy(3, Duration.ofMillis(100), Duration.ofSeconds(1)))) {
+            assertThat(drain(reader)).hasSize(4);
+        }
+        assertThat(database.callsContaining("ADD_LOGFILE")).extracting(call -> call.bind(1))
+                .containsExactly(LOG_42.name(), copy);
+        assertThat(database.callsContaining(ArchivedLogQuery.COPIES)).singleElement()
+                .satisfies(call -> assertThat(call.binds()).containsEntry(1, 1).containsEntry(2, 42L)
+                        .containsEntry(3, 1029337344L));
+        assertThat(sleeps).containsExactly(Duration.ofMillis(100));
+    }
+
+    @Test
+    void whenNoCopyOpensTheReaderFailsNamingThreadSequenceAndEveryFile() {
+        String copy = "/arch2/1_42_1029337344.dbf";
+        copies(LOG_42.name(), copy);
+        database.on("ADD_LOGFILE", call -> {
+            throw cannotOpen((String) call.bind(1));
+        });
+        assertThatThrownBy(() -> open(new RetryPolicy(4, Duration.ofMillis(100), Duration.ofSeconds(1))))
+                .isInstanceOf(RedoInputException.class)
+                .hasMessageContaining("ORA-01284, ORA-00308 after 4 attempts")
+                .hasMessageContaining("archived log thread 1 sequence 42 (resetlogs 1029337344) could not be opened at '"
+                        + LOG_42.name() + "', '" + copy + "'");
+        assertThat(database.callsContaining("ADD_LOGFILE")).extracting(call -> call.bind(1)).as("each copy in turn")
+                .containsExactly(LOG_42.name(), copy, LOG_42.name(), copy);
+        assertThat(sleeps).containsExactly(Duration.ofMillis(100), Duration.ofMillis(200), Duration.ofMillis(400));
     }
 
     @Test

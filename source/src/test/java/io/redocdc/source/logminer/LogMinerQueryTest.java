@@ -64,6 +64,18 @@ class LogMinerQueryTest {
     }
 
     @Test
+    void aPdbNarrowsRowAndTableOperationsButNotControlRows() {
+        LogMinerSettings settings = LogMinerSettings.builder().connectionFactory(new FakeDatabase())
+                .include(List.of("OE.*")).exclude(List.of()).pdb("ORCLPDB1").build();
+        BoundSql sql = LogMinerQuery.contents(settings, LOG, false);
+        assertThat(sql.text()).endsWith(" WHERE (OPERATION_CODE IN (6, 7, 36, 34)"
+                + " OR (OPERATION_CODE IN (1, 2, 3) AND SEG_OWNER IS NULL AND SRC_CON_NAME = ?)"
+                + " OR (OPERATION_CODE IN (1, 2, 3, 5, 9, 10, 11, 28, 29, 68, 70, 71, 255)"
+                + " AND (UPPER(SEG_OWNER || '.' || TABLE_NAME) LIKE ? ESCAPE '\\') AND SRC_CON_NAME = ?))");
+        assertThat(sql.binds()).containsExactly("ORCLPDB1", "OE.%", "ORCLPDB1");
+    }
+
+    @Test
     void nothingIncludedKeepsOnlyControlRows() {
         BoundSql sql = LogMinerQuery.contents(settings(DictionaryMode.ONLINE_CATALOG, List.of(), List.of()), LOG,
                 false);

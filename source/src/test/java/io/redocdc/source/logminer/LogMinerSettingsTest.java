@@ -21,6 +21,21 @@ class LogMinerSettingsTest {
         assertThat(settings.exclude()).contains("SYS.*", "SYSTEM.*", "APEX_*.*");
         assertThat(settings.retry()).isEqualTo(RetryPolicy.DEFAULT);
         assertThat(settings.archiveDestId()).isZero();
+        assertThat(settings.pdb()).isNull();
+    }
+
+    @Test
+    void pdbIsAnUpperCaseNameAndNeedsADictionary() {
+        assertThat(LogMinerSettings.builder().connection(CONNECTION).pdb("orclpdb1").build().pdb())
+                .isEqualTo("ORCLPDB1");
+        assertThatThrownBy(() -> LogMinerSettings.builder().connection(CONNECTION).pdb("ORCLPDB1'--").build())
+                .hasMessageStartingWith("source.pdb must be a PDB name").hasMessageEndingWith("got ORCLPDB1'--");
+        assertThatThrownBy(() -> LogMinerSettings.builder().connection(CONNECTION).pdb("1PDB").build())
+                .hasMessageStartingWith("source.pdb");
+        assertThatThrownBy(() -> LogMinerSettings.builder().connection(CONNECTION).pdb("ORCLPDB1")
+                .dictionaryMode(DictionaryMode.NONE).build())
+                .hasMessageStartingWith("source.pdb needs a LogMiner dictionary")
+                .hasMessageContaining("source.dictionary online-catalog or redo-logs");
     }
 
     @Test

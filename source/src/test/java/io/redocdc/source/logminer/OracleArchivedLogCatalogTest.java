@@ -28,8 +28,8 @@ class OracleArchivedLogCatalogTest {
         views.archivedLog(1, 2, 1029337344L, 100, 200, "/arch/1_2.dbf", "A", "NO", "NO", 3, true, false);
         views.archivedLog(1, 3, 1029337344L, 200, 300, "/arch/1_3.dbf", "A", "NO", "NO", 3, false, true);
         views.archivedLog(1, 4, 300, 400);
-        views.execute("INSERT INTO V$THREAD VALUES (1, 'OPEN', 'PUBLIC', 5), (2, 'CLOSED', 'PUBLIC', 9),"
-                + " (3, 'OPEN', 'PUBLIC', 1)");
+        views.insert("V$THREAD", "THREAD#, STATUS, ENABLED, LAST_REDO_SEQUENCE#", 1, "OPEN", "PUBLIC", 5,
+                2, "CLOSED", "PUBLIC", 9, 3, "OPEN", "PUBLIC", 1);
     }
 
     /** Opens H2 connections, the first {@code failures} attempts failing with a lost connection. */
@@ -78,6 +78,10 @@ class OracleArchivedLogCatalogTest {
         assertThat(new OracleArchivedLogCatalog(LogMinerSettings.builder().connectionFactory(flaky(views, 0))
                 .dictionaryMode(DictionaryMode.NONE).build(), sleeps::add).recordSelection())
                 .isNotEqualTo(defaults).contains("dictionary none");
+        assertThat(defaults).as("unchanged for splits resumed from before PDBs").isEqualTo("LogMiner query v1, "
+                + "dictionary online-catalog, include *.*, exclude " + String.join(",", LogMinerSettings.DEFAULT_EXCLUDE));
+        assertThat(new OracleArchivedLogCatalog(base.pdb("ORCLPDB1").build(), sleeps::add).recordSelection())
+                .endsWith(", pdb ORCLPDB1");
     }
 
     @Test

@@ -75,6 +75,7 @@ class OracleLogMinerITCase {
         return LogMinerSettings.builder()
                 .connection(new OracleConnectionSettings(rootUrl, CDC_USER, Secret.of(CDC_PASSWORD)))
                 .include(List.of(table))
+                .pdb(ORACLE.getDatabaseName()) // the workload's PDB (FREEPDB1); the session runs in CDB$ROOT
                 .fetchSize(100)
                 .build();
     }

@@ -18,16 +18,17 @@ import org.junit.jupiter.api.Test;
 class OracleStartupChecksTest {
 
     private static final List<String> INCLUDE = List.of("OE.*");
+    private static final String TABLE_COLUMNS = "CON_ID, OWNER, TABLE_NAME, TEMPORARY, DROPPED";
     private OracleViews views;
 
     @BeforeEach
     void setUp() throws SQLException {
         views = new OracleViews();
-        views.execute("INSERT INTO CDB_TABLES VALUES (3, 'OE', 'ORDERS', 'N', 'NO'), (3, 'OE', 'ITEMS', 'N', 'NO'),"
-                + " (3, 'OE', 'GTT', 'Y', 'NO'), (3, 'OE', 'BIN$X', 'N', 'YES'), (3, 'HR', 'EMP', 'N', 'NO'),"
-                + " (3, 'SYS', 'OBJ$', 'N', 'NO')");
-        views.execute("INSERT INTO CDB_LOG_GROUPS VALUES (3, 'OE', 'ORDERS', 'ALL COLUMN LOGGING'),"
-                + " (3, 'OE', 'ITEMS', 'ALL COLUMN LOGGING')");
+        views.insert("CDB_TABLES", TABLE_COLUMNS, 3, "OE", "ORDERS", "N", "NO", 3, "OE", "ITEMS", "N", "NO",
+                3, "OE", "GTT", "Y", "NO", 3, "OE", "BIN$X", "N", "YES", 3, "HR", "EMP", "N", "NO",
+                3, "SYS", "OBJ$", "N", "NO");
+        views.insert("CDB_LOG_GROUPS", "CON_ID, OWNER, TABLE_NAME, LOG_GROUP_TYPE", 3, "OE", "ORDERS",
+                "ALL COLUMN LOGGING", 3, "OE", "ITEMS", "ALL COLUMN LOGGING");
     }
 
     /** Runs the checks on a connection whose statements containing {@code fragment} fail with {@code error}. */
@@ -44,7 +45,7 @@ class OracleStartupChecksTest {
                             throw e.getCause();
                         }
                     });
-            return OracleStartupChecks.run(failing, "db", INCLUDE, List.of());
+            return OracleStartupChecks.run(failing, "db", settings(INCLUDE, null));
         }
     }
 
@@ -66,10 +67,54 @@ class OracleStartupChecksTest {
         assertThatThrownBy(() -> runFailing("V$LOGMNR_CONTENTS", internal)).isSameAs(internal);
     }
 
+    private LogMinerSettings settings(List<String> include, String pdb) {
+        return LogMinerSettings.builder().connectionFactory(views).include(include).exclude(List.of()).pdb(pdb)
+                .build();
+    }
+
     private List<String> run(List<String> include) throws SQLException {
+        return run(include, null);
+    }
+
+    private List<String> run(List<String> include, String pdb) throws SQLException {
         try (Connection connection = views.open()) {
-            return OracleStartupChecks.run(connection, "db", include, List.of());
+            return OracleStartupChecks.run(connection, "db", settings(include, pdb));
         }
+    }
+
+    @Test
+    void inACdbTheSessionMustRunInTheRoot() throws SQLException {
+        views.userenv("CON_NAME", "ORCLPDB1");
+        assertThatThrownBy(() -> run(INCLUDE)).isInstanceOf(OracleSetupException.class)
+                .hasMessageContaining("runs in container ORCLPDB1 of a multitenant database")
+                .hasMessageContaining("connect to the CDB root's service")
+                .hasMessageContaining("C##CDC").hasMessageContaining("CONTAINER=ALL")
+                .hasMessageContaining("source.pdb ORCLPDB1")
+                .satisfies(e -> assertThat(e.getMessage().split("\n  - ")).as("only this problem").hasSize(2));
+        views.execute("UPDATE V$DATABASE SET CDB = 'NO'");
+        assertThat(run(INCLUDE)).as("a non-CDB runs in its only container").isEmpty();
+    }
+
+    @Test
+    void thePdbMustExistAndNarrowsTheTableChecksToItsContainer() throws SQLException {
+        views.insert("CDB_TABLES", TABLE_COLUMNS, 4, "OE", "NO_LOGGING", "N", "NO");
+        assertThat(run(INCLUDE, "orclpdb1")).as("ORCLPDB1 is CON_ID 3, where every OE table logs all columns")
+                .isEmpty();
+        assertThatThrownBy(() -> run(INCLUDE, "ORCLPDB2")).isInstanceOf(OracleSetupException.class)
+                .hasMessageContaining("\"OE\".\"NO_LOGGING\"").hasMessageNotContaining("ORDERS");
+        assertThatThrownBy(() -> run(INCLUDE, "SALES")).isInstanceOf(OracleSetupException.class)
+                .hasMessageContaining("source.pdb SALES: no such PDB in V$PDBS (there are: PDB$SEED, ORCLPDB1, "
+                        + "ORCLPDB2)");
+        assertThat(run(List.of("NOBODY.*"), "ORCLPDB1")).singleElement().asString().contains("no table of the PDB");
+        views.execute("UPDATE V$DATABASE SET CDB = 'NO'");
+        assertThatThrownBy(() -> run(INCLUDE, "ORCLPDB1")).isInstanceOf(OracleSetupException.class)
+                .hasMessageContaining("not a CDB (V$DATABASE.CDB = NO); fix: drop source.pdb");
+    }
+
+    @Test
+    void beforeMultitenantThereIsNoCdbColumn() throws SQLException {
+        SQLException noColumn = new SQLException("ORA-00904: \"CDB\": invalid identifier", "42000", 904);
+        assertThat(runFailing(ContainerCheck.CONTAINER, noColumn)).isEmpty();
     }
 
     @Test
@@ -129,7 +174,7 @@ class OracleStartupChecksTest {
                 .contains("key columns only");
 
         views.execute("UPDATE V$DATABASE SET SUPPLEMENTAL_LOG_DATA_PK = 'NO'");
-        views.execute("INSERT INTO CDB_TABLES VALUES (4, 'OE', 'ORDERS', 'N', 'NO')");
+        views.insert("CDB_TABLES", TABLE_COLUMNS, 4, "OE", "ORDERS", "N", "NO");
         assertThatThrownBy(() -> run(INCLUDE)).as("the same table name in another PDB is another table")
                 .isInstanceOf(OracleSetupException.class)
                 .hasMessageContaining("1 captured table(s) have no supplemental logging").hasMessageContaining("cannot be captured: \"OE\".\"ORDERS\";");

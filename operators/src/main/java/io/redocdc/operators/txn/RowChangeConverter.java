@@ -26,6 +26,8 @@ final class RowChangeConverter {
 
     private static final Logger LOG = LoggerFactory.getLogger(RowChangeConverter.class);
     private static final ColumnValue[] NONE = new ColumnValue[0];
+    private static final ParsedStatement NO_STATEMENT =
+            new ParsedStatement(StatementKind.NONE, null, null, List.of(), List.of(), null, -1);
 
     private final TableFilter tableFilter;
     private final SqlRedoParser parser;
@@ -34,6 +36,47 @@ final class RowChangeConverter {
     RowChangeConverter(TableFilter tableFilter, SqlRedoParser parser) {
         this.tableFilter = tableFilter;
         this.parser = parser;
+    }
+
+    /** Rows that write a LOB or XMLType column's value apart from its row (see {@link LobAssembly}). */
+    static boolean isLobRow(OperationCode op) {
+        return switch (op) {
+            case SELECT_LOB_LOCATOR, LOB_WRITE, LOB_TRIM, LOB_ERASE, LOB_ERASE_DOCUMENTED, XML_DOC_BEGIN, XML_DOC_WRITE,
+                    XML_DOC_END -> true;
+            default -> false;
+        };
+    }
+
+    /**
+     * A LOB or XML row's statement; {@link StatementKind#NONE} for rows without SQL (23ai's code 9 rows, XML DOC
+     * END), null when the row's table, known only from its SQL_REDO, is not captured.
+     */
+    ParsedStatement parseLob(RedoRecord row, String xid) {
+        if (row.op() == OperationCode.XML_DOC_END) {
+            return NO_STATEMENT;
+        }
+        ParsedStatement parsed;
+        try {
+            parsed = parser.parse(row.sqlRedo(), referenceYear(row));
+        } catch (SqlRedoParseException e) {
+            throw failure(row, xid, e.getMessage(), e);
+        }
+        boolean fits = switch (row.op()) {
+            case XML_DOC_BEGIN -> parsed.kind() == StatementKind.XML_DOC_BEGIN;
+            case XML_DOC_WRITE -> parsed.kind() == StatementKind.XML_REDO || parsed.kind() == StatementKind.AMOUNT;
+            default -> parsed.kind() == StatementKind.LOB || parsed.kind() == StatementKind.NONE;
+        };
+        if (!fits) {
+            throw failure(row, xid, "OPERATION_CODE " + row.operationCode() + " (" + row.operation()
+                    + ") but SQL_REDO is a " + parsed.kind() + " statement", null);
+        }
+        if (parsed.locator() != null) {
+            checkTable(row, xid, parsed);
+            if (row.segOwner() == null && !tableFilter.captures(parsed.owner(), parsed.table())) {
+                return null;
+            }
+        }
+        return parsed;
     }
 
     /** True when a row of this kind becomes an LCR: DML and DDL. */
@@ -74,7 +117,8 @@ final class RowChangeConverter {
             case INSERT -> new RowChange(parsed.owner(), parsed.table(), command, NONE, array(parsed.values()), null);
             case DELETE -> new RowChange(parsed.owner(), parsed.table(), command, array(parsed.where()), NONE, null);
             case UPDATE -> new RowChange(parsed.owner(), parsed.table(), command, array(parsed.where()),
-                    afterImage(parsed.where(), parsed.values()), null);
+                    afterImage(parsed.where(), parsed.values()), null,
+                    parsed.values().stream().map(ColumnValue::name).toList());
             case DDL -> throw new IllegalStateException("unreachable");
         };
     }
@@ -141,7 +185,7 @@ final class RowChangeConverter {
         return values.toArray(NONE);
     }
 
-    private static RowConversionException failure(RedoRecord row, String xid, String reason, Throwable cause) {
+    static RowConversionException failure(RedoRecord row, String xid, String reason, Throwable cause) {
         return new RowConversionException("cannot convert the redo row at " + row.origin() + " (XID " + xid
                 + ", SCN " + row.scn() + ", " + row.operation() + " on " + row.segOwner() + "." + row.tableName()
                 + "): " + reason + "; SQL_REDO: " + row.sqlRedo(), reason, cause);

@@ -2,6 +2,7 @@ package io.redocdc.operators.txn;
 
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.Position;
+import io.redocdc.operators.parser.ParsedStatement;
 import io.redocdc.operators.parser.SqlRedoParser;
 import io.redocdc.source.model.OperationCode;
 import io.redocdc.source.model.RedoRecord;
@@ -262,18 +263,19 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     }
 
     /**
-     * Streams a committed transaction out of state in redo order, one LCR at a time. Each LCR is emitted one step
-     * late so that the last one can carry {@code lastInTransaction}; nothing counts the transaction first.
+     * Streams a committed transaction out of state in redo order, one LCR at a time. LOB and XML rows are folded
+     * into the change they complete ({@link LobAssembly}), which is held back until they are; each LCR is emitted
+     * one step late so that the last one can carry {@code lastInTransaction}; nothing counts the transaction first.
      */
     private void emitCommitted(Boundary start, Boundary end) throws Exception {
         String xid = Xid.fromRaw(end.xid()).isPartial() ? start.xid() : end.xid();
         TransactionNotes notes = new TransactionNotes(xid);
-        if (bufferedUndoRows() > 0) {
-            cancelUndoneRows(start, end, notes);
+        if (bufferedUndoRows() > 0 && !cancelUndoneRows(start, end, notes, xid)) {
+            return;
         }
         collector.setAbsoluteTimestamp(end.scn());
-        Lcr held = null;
-        int ordinal = 0;
+        LobAssembly lobs = new LobAssembly();
+        Emission emission = new Emission(xid, end);
         for (RowKey key : buffer.between(start.key(), end.key())) {
             RedoRecord row = buffer.get(key);
             if (row == null) {
@@ -285,13 +287,76 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
                 throw new IllegalStateException("transaction " + end.xid() + ": unexpected " + op + " record at "
                         + row.origin() + " between its START and its end");
             }
+            if (RowChangeConverter.isLobRow(op)) {
+                emission.emit(lobRow(lobs, row, xid, end));
+                continue;
+            }
+            if (op == OperationCode.UNSUPPORTED) {
+                unconvertible(row, xid, end, "LogMiner cannot show this change (OPERATION UNSUPPORTED: the table has a "
+                        + "column of a type LogMiner does not mine, such as BOOLEAN, JSON or VECTOR)");
+                continue;
+            }
             if (!RowChangeConverter.isConvertible(op)) {
                 notes.unsupported(row);
                 continue;
             }
             RowChange change = options.deadLetter() ? convertOrDivert(row, xid, end) : convertOrFailForGood(row, xid);
-            if (change == null) {
-                continue;
+            if (change != null) {
+                emission.emit(lobs.change(change, row));
+            }
+        }
+        emission.emit(lobs.finish());
+        emission.finish();
+        notes.log(LOG, end.scn());
+        metrics.unsupportedRows.inc(notes.unsupportedRows());
+        metrics.unmatchedUndoRows.inc(notes.unmatchedUndoRows());
+        if (emission.ordinal > 0) {
+            metrics.committedTransactions.inc();
+            metrics.emittedLcrs.inc(emission.ordinal);
+        }
+    }
+
+    /** Folds a LOB or XML row into its change; one that cannot be applied fails or goes to the dead letters. */
+    private LobAssembly.Ready lobRow(LobAssembly lobs, RedoRecord row, String xid, Boundary end) {
+        try {
+            ParsedStatement statement = converter.parseLob(row, xid);
+            return statement == null ? null : lobs.lob(statement, row);
+        } catch (IllegalArgumentException e) {
+            unconvertible(row, xid, end, e.getMessage());
+            return null;
+        } catch (RowConversionException e) {
+            divertOrFail(row, xid, end, e);
+            return null;
+        }
+    }
+
+    /** A row no LCR can show: the job fails for good, or (dead letters on) the row goes there. */
+    private void unconvertible(RedoRecord row, String xid, Boundary end, String reason) {
+        divertOrFail(row, xid, end, RowChangeConverter.failure(row, xid, reason, null));
+    }
+
+    private void divertOrFail(RedoRecord row, String xid, Boundary end, RowConversionException e) {
+        if (!options.deadLetter()) {
+            throw new SuppressRestartsException(e);
+        }
+        divert(row, xid, end, e);
+    }
+
+    /** The LCRs of one transaction, each emitted one step late so the last can carry {@code lastInTransaction}. */
+    private final class Emission {
+        private final String xid;
+        private final Boundary end;
+        private Lcr held;
+        private int ordinal;
+
+        Emission(String xid, Boundary end) {
+            this.xid = xid;
+            this.end = end;
+        }
+
+        void emit(LobAssembly.Ready ready) {
+            if (ready == null) {
+                return;
             }
             if (ordinal == Integer.MAX_VALUE) {
                 throw new IllegalStateException("transaction " + xid + " has more changes than an LCR ordinal can "
@@ -300,25 +365,29 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
             if (held != null) {
                 collector.collect(held);
             }
-            held = toLcr(change, row, xid, end, ordinal++);
+            held = toLcr(ready.change(), ready.row(), xid, end, ordinal++);
         }
-        if (held != null) {
-            collector.collect(held.asLast());
-        }
-        notes.log(LOG, end.scn());
-        metrics.unsupportedRows.inc(notes.unsupportedRows());
-        metrics.unmatchedUndoRows.inc(notes.unmatchedUndoRows());
-        if (ordinal > 0) {
-            metrics.committedTransactions.inc();
-            metrics.emittedLcrs.inc(ordinal);
+
+        void finish() {
+            if (held != null) {
+                collector.collect(held.asLast());
+            }
         }
     }
 
     /**
      * Pass 1, only when undo rows are buffered: applies rollback-to-savepoint undo rows, each of which cancels the
      * newest earlier live row with its ROW_ID (a stack per ROW_ID kept in state, see {@link UndoMatcher}).
+     *
+     * @return false when the transaction cannot be undone reliably and went to the dead letters whole
      */
-    private void cancelUndoneRows(Boundary start, Boundary end, TransactionNotes notes) throws Exception {
+    private boolean cancelUndoneRows(Boundary start, Boundary end, TransactionNotes notes, String xid)
+            throws Exception {
+        RedoRecord placeholder = firstRowWithPlaceholderRowId(start, end);
+        if (placeholder != null) {
+            undoUnreliable(start, end, placeholder, xid);
+            return false;
+        }
         for (RowKey key : buffer.between(start.key(), end.key())) {
             RedoRecord row = buffer.get(key);
             if (row == null) {
@@ -334,6 +403,43 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
                 }
             } else if (row.op().isRowChange()) {
                 undoMatcher.push(row.rowId(), key);
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Rows of tables with LOB columns (their INSERTs and LOB rows) carry a placeholder ROWID of only 'A's, while
+     * the undo rows that reverse them name the real one (lob-redo-shapes.md of osodevops/kafka-connect-oracle-cdc):
+     * matching by ROW_ID would cancel the wrong change.
+     */
+    private RedoRecord firstRowWithPlaceholderRowId(Boundary start, Boundary end) throws Exception {
+        for (RowKey key : buffer.between(start.key(), end.key())) {
+            RedoRecord row = buffer.get(key);
+            if (row != null && !row.rollback() && isPlaceholderRowId(row.rowId())) {
+                return row;
+            }
+        }
+        return null;
+    }
+
+    static boolean isPlaceholderRowId(String rowId) {
+        return rowId != null && !rowId.isEmpty() && rowId.chars().allMatch(c -> c == 'A');
+    }
+
+    /** The job fails for good, or (dead letters on) every row of the transaction goes there. */
+    private void undoUnreliable(Boundary start, Boundary end, RedoRecord placeholder, String xid) throws Exception {
+        String reason = "the transaction rolled back to a savepoint and has rows without a real ROWID (ROW_ID "
+                + placeholder.rowId() + " at " + placeholder.origin() + ", a table with LOB columns): its undo rows "
+                + "cannot be matched to the changes they undo, so it is not replicated";
+        if (!options.deadLetter()) {
+            throw new SuppressRestartsException(RowChangeConverter.failure(placeholder, xid, reason, null));
+        }
+        for (RowKey key : buffer.between(start.key(), end.key())) {
+            RedoRecord row = buffer.get(key);
+            if (row != null) {
+                removeRow(key, row);
+                divert(row, xid, end, RowChangeConverter.failure(row, xid, reason, null));
             }
         }
     }
@@ -355,12 +461,16 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         try {
             return converter.convert(row, xid);
         } catch (RowConversionException e) {
-            metrics.deadLetters.inc();
-            LOG.warn("dead letter: {}", e.getMessage());
-            output.collect(TransactionAssembler.DEAD_LETTERS, new StreamRecord<>(
-                    new DeadLetter(row.origin(), xid, row.scn(), row.sqlRedo(), e.reason()), end.scn()));
+            divert(row, xid, end, e);
             return null;
         }
+    }
+
+    private void divert(RedoRecord row, String xid, Boundary end, RowConversionException e) {
+        metrics.deadLetters.inc();
+        LOG.warn("dead letter: {}", e.getMessage());
+        output.collect(TransactionAssembler.DEAD_LETTERS, new StreamRecord<>(
+                new DeadLetter(row.origin(), xid, row.scn(), row.sqlRedo(), e.reason()), end.scn()));
     }
 
     /** Removes a buffered row, keeping the count of buffered undo rows (which decides whether pass 1 runs). */

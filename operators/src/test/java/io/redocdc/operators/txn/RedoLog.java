@@ -58,9 +58,9 @@ final class RedoLog {
         return row(scn, xid, OperationCode.DDL, "DDL", false, owner, table, null, sqlRedo);
     }
 
-    RedoRecord lobWrite(long scn, String xid, String owner, String table, String rowId) {
-        return row(scn, xid, OperationCode.LOB_WRITE, "LOB_WRITE", false, owner, table, rowId,
-                "DECLARE \n loc_c CLOB; \n buf_c VARCHAR2(6172);\nBEGIN\n ... \nEND;");
+    /** A LOB or XML row of OE.DOCS as LogMiner labels it (STATUS aside). */
+    RedoRecord lob(long scn, String xid, OperationCode op, String rowId, String sqlRedo) {
+        return row(scn, xid, op, op.name(), false, "OE", "DOCS", rowId, sqlRedo);
     }
 
     RedoRecord internal(long scn, String xid) {

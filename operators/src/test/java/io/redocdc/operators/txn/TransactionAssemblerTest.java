@@ -397,19 +397,6 @@ class TransactionAssemblerTest {
     }
 
     @Test
-    void lobOperationsAreLeftOutAndTheTransactionSizeCountsOnlyEmittedLcrs() throws Exception {
-        RedoLog log = RedoLog.of(1, 679);
-        try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.HEAP)) {
-            h.feed(log.start(100, XID_A), log.dml(101, XID_A, ROW_1, Sql.insert(1, "a")),
-                    log.lobWrite(102, XID_A, "OE", "ORDERS", ROW_1), log.dml(103, XID_A, ROW_2, Sql.insert(2, "b")),
-                    log.commit(104, XID_A)).watermark(104);
-            assertThat(h.lcrs()).extracting(Lcr::ordinal).containsExactly(0, 1);
-            assertThat(h.lcrs()).extracting(Lcr::lastInTransaction).containsExactly(false, true);
-            assertThat(h.operator.slotsHoldingState()).isZero();
-        }
-    }
-
-    @Test
     void aTransactionWithoutCapturedChangesEmitsNothing() throws Exception {
         RedoLog log = RedoLog.of(1, 679);
         try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.HEAP)) {

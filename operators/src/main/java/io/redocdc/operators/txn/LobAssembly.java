@@ -1,0 +1,277 @@
+package io.redocdc.operators.txn;
+
+import io.redocdc.operators.lcr.ColumnValue;
+import io.redocdc.operators.lcr.LcrCommand;
+import io.redocdc.operators.lcr.ValueKind;
+import io.redocdc.operators.parser.LobLocator;
+import io.redocdc.operators.parser.LobOperation;
+import io.redocdc.operators.parser.ParsedStatement;
+import io.redocdc.operators.parser.StatementKind;
+import io.redocdc.source.model.RedoRecord;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Folds the LOB and XMLType rows of one committed transaction into the changes they complete, so one source
+ * statement is one change. LogMiner writes a LOB column's value apart from its row (operation-codes.md,
+ * sql-redo-shapes.md; osodevops/kafka-connect-oracle-cdc lob-redo-shapes.md):
+ * <ul>
+ *   <li>an INSERT with EMPTY_CLOB()/EMPTY_BLOB(), then an UPDATE of those columns alone (small values), or
+ *       LOB_WRITE rows (and a LOB_TRIM) per column: one INSERT with the values;</li>
+ *   <li>an UPDATE, then LOB_WRITE rows for the same row: one UPDATE;</li>
+ *   <li>LOB_WRITE/LOB_TRIM/LOB_ERASE rows of a row no change before them wrote: one UPDATE of the row (its key
+ *       columns as before image) with the rebuilt column;</li>
+ *   <li>XML DOC BEGIN, XML DOC WRITE rows, XML DOC END: the document as the XMLType column's value.</li>
+ * </ul>
+ * Changes pass through one at a time (the one being completed is held back), so memory holds one change and the
+ * LOB values it is given, never the transaction.
+ */
+final class LobAssembly {
+
+    /** A change and the row it came from (its SCN, RS_ID and time go into the LCR). */
+    record Ready(RowChange change, RedoRecord row) {
+    }
+
+    private Pending pending;
+    /** 19c: the SEL_LOB_LOCATOR that LOB_WRITE pieces continue; 23ai blocks each carry their own. */
+    private LobLocator locator;
+    /** XML DOC WRITE rows append to the document that XML DOC BEGIN opened. */
+    private LobValue xmlDocument;
+
+    /** A DML or DDL change, in redo order; returns the change it completes or displaces, or null. */
+    Ready change(RowChange change, RedoRecord row) {
+        locator = null;
+        xmlDocument = null;
+        if (pending != null && pending.takesLobValues(change)) {
+            pending.assign(change);
+            return null;
+        }
+        Ready done = flush();
+        pending = new Pending(change, row);
+        return done;
+    }
+
+    /**
+     * A LOB or XML row, in redo order; returns the change it displaces (a change of another row), or null.
+     *
+     * @throws IllegalArgumentException when the value cannot be rebuilt (the message says why); the column is
+     *                                  then left out of the change as UNSUPPORTED
+     */
+    Ready lob(ParsedStatement statement, RedoRecord row) {
+        if (statement.kind() == StatementKind.XML_REDO) {
+            if (xmlDocument == null) {
+                throw new IllegalArgumentException("XML DOC WRITE without XML DOC BEGIN before it in the transaction");
+            }
+            xmlDocument.write(count(statement.values().get(0).text()), xmlDocument.length() + 1,
+                    statement.values().get(0));
+            return null;
+        }
+        if (statement.kind() == StatementKind.AMOUNT || statement.kind() == StatementKind.NONE) {
+            return null;
+        }
+        LobLocator target = statement.locator() != null ? statement.locator() : locator;
+        if (target == null) {
+            throw new IllegalArgumentException("a LOB row without a locator: no SEL_LOB_LOCATOR row before it in the "
+                    + "transaction names its column and row");
+        }
+        locator = target;
+        Ready done = null;
+        if (pending == null || !pending.isRow(target)) {
+            done = flush();
+            pending = Pending.lobUpdate(target, row);
+        }
+        if (statement.kind() == StatementKind.XML_DOC_BEGIN) {
+            xmlDocument = pending.startValue(target.column(), LobValue.emptyText());
+            return done;
+        }
+        try {
+            for (LobOperation operation : statement.lobOperations()) {
+                pending.apply(target, operation);
+            }
+        } catch (IllegalArgumentException e) {
+            pending.unknown(target.column());
+            throw new IllegalArgumentException(target.owner() + "." + target.table() + "." + target.column()
+                    + " of the row " + target.where() + ": " + e.getMessage(), e);
+        }
+        return done;
+    }
+
+    /** The last change of the transaction, or null. */
+    Ready finish() {
+        locator = null;
+        xmlDocument = null;
+        return flush();
+    }
+
+    private Ready flush() {
+        Ready done = pending == null ? null : pending.ready();
+        pending = null;
+        return done;
+    }
+
+    private static long count(String text) {
+        return text.codePointCount(0, text.length());
+    }
+
+    /** The change being completed, with the LOB values rebuilt for it so far. */
+    private static final class Pending {
+        private final RowChange change;
+        private final RedoRecord row;
+        private final List<ColumnValue> after;
+        /** INSERT: the columns it gave EMPTY_CLOB()/EMPTY_BLOB(), which LogMiner fills in afterwards. */
+        private final Set<String> emptyLobs = new HashSet<>();
+        private final Map<String, LobValue> lobs = new LinkedHashMap<>();
+        private final Set<String> unknown = new HashSet<>();
+        /** Made of LOB rows alone: nothing to emit when none of its columns could be rebuilt. */
+        private boolean lobRowsOnly;
+
+        Pending(RowChange change, RedoRecord row) {
+            this.change = change;
+            this.row = row;
+            this.after = new ArrayList<>(List.of(change.newValues()));
+            if (change.command() == LcrCommand.INSERT) {
+                for (ColumnValue value : after) {
+                    if (value.kind() == ValueKind.EMPTY_CLOB || value.kind() == ValueKind.EMPTY_BLOB) {
+                        emptyLobs.add(value.name());
+                    }
+                }
+            }
+        }
+
+        /** An UPDATE made of LOB rows alone: the locator's row conditions are its before image. */
+        static Pending lobUpdate(LobLocator target, RedoRecord row) {
+            ColumnValue[] where = target.where().toArray(new ColumnValue[0]);
+            Pending update = new Pending(new RowChange(target.owner(), target.table(), LcrCommand.UPDATE, where, where,
+                    null), row);
+            update.lobRowsOnly = true;
+            return update;
+        }
+
+        /** Whether {@code next} is LogMiner's UPDATE of this INSERT's empty LOB columns (their small values). */
+        boolean takesLobValues(RowChange next) {
+            return change.command() == LcrCommand.INSERT && next.command() == LcrCommand.UPDATE
+                    && sameTable(next.owner(), next.table()) && !next.setColumns().isEmpty()
+                    && emptyLobs.containsAll(next.setColumns()) && matches(List.of(next.oldValues()));
+        }
+
+        void assign(RowChange update) {
+            for (ColumnValue value : update.newValues()) {
+                if (update.setColumns().contains(value.name())) {
+                    lobs.remove(value.name());
+                    unknown.remove(value.name());
+                    put(value);
+                }
+            }
+        }
+
+        /** Whether the locator names this change's row: its conditions hold in the after image. */
+        boolean isRow(LobLocator target) {
+            return (change.command() == LcrCommand.INSERT || change.command() == LcrCommand.UPDATE)
+                    && sameTable(target.owner(), target.table()) && matches(target.where());
+        }
+
+        LobValue startValue(String column, LobValue value) {
+            unknown.remove(column);
+            lobs.put(column, value);
+            return value;
+        }
+
+        void apply(LobLocator target, LobOperation operation) {
+            String column = target.column();
+            if (unknown.contains(column)) {
+                throw new IllegalArgumentException("an earlier LOB row of this column could not be applied");
+            }
+            LobValue value = lobs.get(column);
+            if (value == null) {
+                ColumnValue current = valueOf(column);
+                if (current != null) {
+                    value = LobValue.of(current, target.type().isBinary());
+                } else if (operation instanceof LobOperation.Write write && write.offset() == 1) {
+                    // the value this UPDATE replaces is not in the redo; a write from the start rewrites it (a
+                    // LOB_TRIM follows when the new value is shorter)
+                    value = target.type().isBinary() ? LobValue.emptyBinary() : LobValue.emptyText();
+                } else {
+                    throw new IllegalArgumentException(describe(operation) + " changes a value this transaction did "
+                            + "not write, and the redo does not hold the rest of it");
+                }
+                lobs.put(column, value);
+            }
+            if (operation instanceof LobOperation.Write write) {
+                value.write(write.amount(), write.offset(), write.data());
+            } else if (operation instanceof LobOperation.Trim trim) {
+                value.trim(trim.length());
+            } else if (operation instanceof LobOperation.Erase erase) {
+                value.erase(erase.amount(), erase.offset());
+            }
+        }
+
+        void unknown(String column) {
+            lobs.remove(column);
+            unknown.add(column);
+        }
+
+        Ready ready() {
+            if (lobRowsOnly && lobs.isEmpty()) {
+                return null; // its LOB rows failed (and went to the dead letters, or stopped the job)
+            }
+            for (Map.Entry<String, LobValue> lob : lobs.entrySet()) {
+                put(lob.getValue().toColumnValue(lob.getKey()));
+            }
+            for (String column : unknown) {
+                put(new ColumnValue(column, ValueKind.UNSUPPORTED, null));
+            }
+            if (lobs.isEmpty() && unknown.isEmpty() && after.equals(List.of(change.newValues()))) {
+                return new Ready(change, row);
+            }
+            return new Ready(new RowChange(change.owner(), change.table(), change.command(), change.oldValues(),
+                    after.toArray(new ColumnValue[0]), change.ddlText(), change.setColumns()), row);
+        }
+
+        private boolean sameTable(String owner, String table) {
+            return owner.equals(change.owner()) && table.equals(change.table());
+        }
+
+        /** Every condition holds in the after image (LOB columns, which conditions never name, aside). */
+        private boolean matches(List<ColumnValue> conditions) {
+            for (ColumnValue condition : conditions) {
+                if (!condition.equals(valueOf(condition.name()))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private ColumnValue valueOf(String column) {
+            for (ColumnValue value : after) {
+                if (value.name().equals(column)) {
+                    return value;
+                }
+            }
+            return null;
+        }
+
+        private void put(ColumnValue value) {
+            for (int i = 0; i < after.size(); i++) {
+                if (after.get(i).name().equals(value.name())) {
+                    after.set(i, value);
+                    return;
+                }
+            }
+            after.add(value);
+        }
+
+        private static String describe(LobOperation operation) {
+            if (operation instanceof LobOperation.Write write) {
+                return "a LOB_WRITE at offset " + write.offset();
+            }
+            if (operation instanceof LobOperation.Trim trim) {
+                return "a LOB_TRIM to " + trim.length();
+            }
+            return "a LOB_ERASE at offset " + ((LobOperation.Erase) operation).offset();
+        }
+    }
+}

@@ -267,7 +267,8 @@ class RunCommandTest {
         return Files.writeString(tmp.resolve("password"), "s3cret\n");
     }
 
-    private static JobOptions parse(String... args) {
+    /** {@code run} with these options, validated as the CLI does. */
+    static JobOptions parse(String... args) {
         String[] all = new String[args.length + 1];
         all[0] = "run";
         System.arraycopy(args, 0, all, 1, args.length);

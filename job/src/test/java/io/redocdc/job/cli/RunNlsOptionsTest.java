@@ -3,7 +3,6 @@ package io.redocdc.job.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.redocdc.job.RedoCdc;
 import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.source.files.NlsSessionParameters;
 import io.redocdc.source.model.NlsFormats;
@@ -85,10 +84,6 @@ class RunNlsOptionsTest {
     }
 
     private static JobOptions parse(String... args) {
-        String[] all = new String[args.length + 1];
-        all[0] = "run";
-        System.arraycopy(args, 0, all, 1, args.length);
-        RunCommand run = (RunCommand) RedoCdc.commandLine().parseArgs(all).subcommand().commandSpec().userObject();
-        return run.validatedOptions();
+        return RunCommandTest.parse(args);
     }
 }

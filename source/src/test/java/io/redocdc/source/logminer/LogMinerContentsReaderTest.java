@@ -89,7 +89,7 @@ class LogMinerContentsReaderTest {
         assertThat(database.calls().get(0).bind(1)).isEqualTo(LOG_42.name());
         FakeDatabase.Call query = database.callsContaining("V$LOGMNR_CONTENTS").get(0);
         assertThat(query.fetchSize()).isEqualTo(500);
-        assertThat(query.binds()).containsEntry(1, "OE.%");
+        assertThat(query.binds()).containsEntry(1, "UNKNOWN").containsEntry(4, "OE.%");
         assertThat(database.closed()).isEqualTo(database.opened()).isEqualTo(1);
     }
 

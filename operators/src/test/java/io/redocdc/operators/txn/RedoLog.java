@@ -67,6 +67,14 @@ final class RedoLog {
         return row(scn, xid, OperationCode.INTERNAL, "INTERNAL", false, null, null, null, null);
     }
 
+    /** {@code record} as LogMiner mined it with {@code status} and {@code info}, of object {@code dataObj}. */
+    static RedoRecord mined(RedoRecord record, int status, String info, long dataObj) {
+        RedoRecord r = record;
+        return new RedoRecord(r.scn(), r.timestamp(), r.thread(), r.xid(), r.operation(), r.operationCode(),
+                r.rollback(), status, info, r.segOwner(), r.tableName(), dataObj, r.rowId(), r.rsId(), r.ssn(),
+                r.sqlRedo(), r.sqlUndo(), r.log(), r.index(), r.line());
+    }
+
     private RedoRecord change(long scn, String xid, boolean rollback, String rowId, String sqlRedo) {
         String verb = sqlRedo.substring(0, sqlRedo.indexOf(' ')).toUpperCase();
         OperationCode op = OperationCode.valueOf(verb);

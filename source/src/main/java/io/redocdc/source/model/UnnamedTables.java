@@ -21,10 +21,16 @@ public final class UnnamedTables {
 
     /** True for {@code UNKNOWN.OBJ# n} and recycle-bin names; false when either part is missing. */
     public static boolean isUnnamed(String owner, String table) {
-        if (owner == null || table == null) {
-            return false;
-        }
-        return (UNKNOWN_OWNER.equals(owner) && table.startsWith(OBJECT_NUMBER_PREFIX))
-                || table.startsWith(RECYCLE_BIN_PREFIX);
+        return isUnknownObject(owner, table) || isRecycleBin(owner, table);
+    }
+
+    /** True for {@code UNKNOWN.OBJ# n}: a schema that is merely called UNKNOWN is named. */
+    public static boolean isUnknownObject(String owner, String table) {
+        return UNKNOWN_OWNER.equals(owner) && table != null && table.startsWith(OBJECT_NUMBER_PREFIX);
+    }
+
+    /** True for a dropped table's recycle-bin name. */
+    public static boolean isRecycleBin(String owner, String table) {
+        return owner != null && table != null && table.startsWith(RECYCLE_BIN_PREFIX);
     }
 }

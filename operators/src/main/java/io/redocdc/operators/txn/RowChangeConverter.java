@@ -54,7 +54,7 @@ final class RowChangeConverter {
                     + ") but SQL_REDO is a " + parsed.kind() + " statement", null);
         }
         checkTable(row, xid, parsed);
-        if (row.segOwner() == null && !tableFilter.captures(parsed.owner(), parsed.table())) {
+        if (row.segOwner() == null && !tableFilter.mayCapture(parsed.owner(), parsed.table())) {
             return null;
         }
         return switch (command) {
@@ -113,7 +113,7 @@ final class RowChangeConverter {
         return values.toArray(NONE);
     }
 
-    private static RowConversionException failure(RedoRecord row, String xid, String reason, Throwable cause) {
+    static RowConversionException failure(RedoRecord row, String xid, String reason, Throwable cause) {
         return new RowConversionException("cannot convert the redo row at " + row.origin() + " (XID " + xid
                 + ", SCN " + row.scn() + ", " + row.operation() + " on " + row.segOwner() + "." + row.tableName()
                 + "): " + reason + "; SQL_REDO: " + row.sqlRedo(), reason, cause);

@@ -61,7 +61,8 @@ public final class RunCommand implements Callable<Integer> {
     List<String> primaryKeys = new ArrayList<>();
 
     @Option(names = "--dead-letter", defaultValue = "false", arity = "0..1", paramLabel = "BOOL",
-            description = "Write SQL_REDO that cannot be parsed to <sink.dir>/dead-letter instead of failing "
+            description = "Write SQL_REDO that cannot be parsed, and row changes LogMiner could not name or decode "
+                    + "(STATUS 2, UNKNOWN.OBJ# n, BIN$...), to <sink.dir>/dead-letter instead of failing "
                     + "(with --sink.type jdbc too, which then needs --sink.dir).")
     boolean deadLetter;
 

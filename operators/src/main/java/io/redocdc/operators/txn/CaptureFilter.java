@@ -10,19 +10,28 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Drops, before the shuffle to the assembler, the redo rows no captured transaction needs: LogMiner's INTERNAL
- * rows, rows of tables the {@link TableFilter} does not capture (including their undo rows), SELECT ... FOR
- * UPDATE rows (they change nothing) and table-less rows other than transaction control. Transaction control
- * rows (START, COMMIT, ROLLBACK) always pass: the assembler needs them for every slot.
+ * rows and internal DDL, rows outside any transaction (no XID), rows of tables the {@link TableFilter} does not
+ * capture (including their undo rows), SELECT ... FOR UPDATE rows (they change nothing) and table-less rows other
+ * than transaction control. Transaction control rows (START, COMMIT, ROLLBACK) always pass: the assembler needs
+ * them for every slot.
  *
- * <p>A DML row without SEG_OWNER/TABLE_NAME passes: the assembler decides from its parsed SQL_REDO.
+ * <p>A DML row without SEG_OWNER/TABLE_NAME passes: the assembler decides from its parsed SQL_REDO. So does a DML
+ * row of a table LogMiner could not name ({@link TableFilter#mayCapture}): the assembler reports it.
  */
 public final class CaptureFilter extends RichFilterFunction<RedoRecord> {
 
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(CaptureFilter.class);
+    /**
+     * INFO of the DDL LogMiner records for the database's own recursive DDL, as opposed to "USER DDL". Not in
+     * Oracle's V$LOGMNR_CONTENTS page; it is the value public LogMiner clients (Debezium's LogMiner event
+     * processor among them) skip.
+     */
+    static final String INTERNAL_DDL_INFO = "INTERNAL DDL";
 
     private final TableFilter tableFilter;
     private transient Counter droppedInternal;
+    private transient Counter droppedWithoutXid;
     private transient Counter droppedUncaptured;
     private transient Counter droppedOther;
 
@@ -34,6 +43,7 @@ public final class CaptureFilter extends RichFilterFunction<RedoRecord> {
     public void open(OpenContext openContext) {
         var metrics = getRuntimeContext().getMetricGroup();
         droppedInternal = metrics.counter("droppedInternalRecords");
+        droppedWithoutXid = metrics.counter("droppedRecordsWithoutXid");
         droppedUncaptured = metrics.counter("droppedUncapturedTableRecords");
         droppedOther = metrics.counter("droppedOtherRecords");
     }
@@ -42,8 +52,6 @@ public final class CaptureFilter extends RichFilterFunction<RedoRecord> {
     public boolean filter(RedoRecord record) {
         OperationCode op = record.op();
         switch (op) {
-            case START, COMMIT, ROLLBACK:
-                return true;
             case INTERNAL:
                 droppedInternal.inc();
                 return false;
@@ -58,6 +66,25 @@ public final class CaptureFilter extends RichFilterFunction<RedoRecord> {
             default:
                 break;
         }
+        if (record.xid().isNone()) {
+            // Nothing outside a transaction commits; keyed by this XID a START would stay open for ever and hold
+            // back the required checkpoint SCN.
+            droppedWithoutXid.inc();
+            if (op.isRowChange()) {
+                LOG.warn("dropping the {} row at {} (SCN {}, {}.{}): it has no XID, so no transaction commits it",
+                        op, record.origin(), record.scn(), record.segOwner(), record.tableName());
+            } else {
+                LOG.debug("dropping the {} row at {} (SCN {}): it has no XID", op, record.origin(), record.scn());
+            }
+            return false;
+        }
+        if (op == OperationCode.START || op.endsTransaction()) {
+            return true;
+        }
+        if (op == OperationCode.DDL && record.info() != null && record.info().startsWith(INTERNAL_DDL_INFO)) {
+            droppedInternal.inc();
+            return false;
+        }
         if (record.segOwner() == null || record.tableName() == null) {
             if (op.isRowChange()) {
                 return true;
@@ -65,10 +92,11 @@ public final class CaptureFilter extends RichFilterFunction<RedoRecord> {
             droppedOther.inc();
             return false;
         }
-        if (tableFilter.captures(record.segOwner(), record.tableName())) {
-            return true;
+        boolean kept = op.isRowChange() ? tableFilter.mayCapture(record.segOwner(), record.tableName())
+                : tableFilter.captures(record.segOwner(), record.tableName());
+        if (!kept) {
+            droppedUncaptured.inc();
         }
-        droppedUncaptured.inc();
-        return false;
+        return kept;
     }
 }

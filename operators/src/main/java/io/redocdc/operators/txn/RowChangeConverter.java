@@ -110,7 +110,7 @@ final class RowChangeConverter {
                     + ") but SQL_REDO is a " + parsed.kind() + " statement", null);
         }
         checkTable(row, xid, parsed);
-        if (row.segOwner() == null && !tableFilter.captures(parsed.owner(), parsed.table())) {
+        if (row.segOwner() == null && !tableFilter.mayCapture(parsed.owner(), parsed.table())) {
             return null;
         }
         return switch (command) {

@@ -1,6 +1,7 @@
 package io.redocdc.operators.txn;
 
 import io.redocdc.source.model.TablePatternRules;
+import io.redocdc.source.model.UnnamedTables;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Locale;
@@ -50,6 +51,18 @@ public final class TableFilter implements Serializable {
     public boolean captures(String owner, String table) {
         String name = owner + "." + table;
         return matchesAny(includePatterns, name) && !matchesAny(excludePatterns, name);
+    }
+
+    /**
+     * True when a row change of this table may be a captured table's: it is captured, or LogMiner could not name it
+     * ({@link UnnamedTables}: UNKNOWN.OBJ# n, BIN$...) and no exclude pattern matches, since no include pattern can
+     * tell which table it is. The assembler reports such rows instead of emitting them.
+     */
+    public boolean mayCapture(String owner, String table) {
+        if (!UnnamedTables.isUnnamed(owner, table)) {
+            return captures(owner, table);
+        }
+        return includePatterns.length > 0 && !matchesAny(excludePatterns, owner + "." + table);
     }
 
     private static boolean matchesAny(Pattern[] patterns, String name) {

@@ -450,7 +450,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
      */
     private RowChange convertOrFailForGood(RedoRecord row, String xid) {
         try {
-            return converter.convert(row, xid);
+            return convert(row, xid);
         } catch (RowConversionException e) {
             throw new SuppressRestartsException(e);
         }
@@ -459,7 +459,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     /** Dead-letter mode: a row that cannot be converted goes to the side output; the transaction goes on. */
     private RowChange convertOrDivert(RedoRecord row, String xid, Boundary end) {
         try {
-            return converter.convert(row, xid);
+            return convert(row, xid);
         } catch (RowConversionException e) {
             divert(row, xid, end, e);
             return null;
@@ -471,6 +471,19 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         LOG.warn("dead letter: {}", e.getMessage());
         output.collect(TransactionAssembler.DEAD_LETTERS, new StreamRecord<>(
                 new DeadLetter(row.origin(), xid, row.scn(), row.sqlRedo(), e.reason()), end.scn()));
+    }
+
+    /** Converts a row; a row change LogMiner could not name or decode is refused ({@link UnreadableRows}). */
+    private RowChange convert(RedoRecord row, String xid) {
+        boolean rowChange = row.op().isRowChange();
+        if (rowChange && row.segOwner() != null) {
+            UnreadableRows.check(row, xid, row.segOwner(), row.tableName()); // before parsing: it may not parse
+        }
+        RowChange change = converter.convert(row, xid);
+        if (rowChange && change != null && row.segOwner() == null) {
+            UnreadableRows.check(row, xid, change.owner(), change.table());
+        }
+        return change;
     }
 
     /** Removes a buffered row, keeping the count of buffered undo rows (which decides whether pass 1 runs). */

@@ -54,4 +54,61 @@ class CaptureFilterTest {
                 "AAAR+oAAFAAAARfACA", "...");
         assertThat(passed(TableFilter.defaults(), anonymous, anonymousLob)).containsExactly(anonymous);
     }
+
+    /**
+     * The no-dictionary DELETE of oracle-reference/logminer-sql_redo-without-dictionary.txt (block 3) and a
+     * recycle-bin name pass an include list that names neither; the exclude list (SYS.* by default) still applies.
+     * Other operations of such tables (LOB, DDL) stay filtered as before.
+     */
+    @Test
+    void keepsRowChangesOfTablesLogMinerCouldNotNameWhateverTheIncludeList() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        String xid = "02001B00FF060000";
+        RedoRecord unknown = log.dml(11568453, xid, "AAAR+oAAFAAAARfACG", "delete from \"UNKNOWN\".\"OBJ# 73640\" "
+                + "where \"COL 1\" = HEXTORAW('c30a3026') and \"COL 5\" = HEXTORAW('c30947')");
+        RedoRecord recycled = log.dml(11568454, xid, "AAAR+oAAFAAAARfACH",
+                "update \"HR\".\"BIN$IBvdtO4bKWbgRAADuhO6Yw==$0\" set \"NOTE\" = 'x' where \"ID\" = '1'");
+        RedoRecord sysRecycled = log.dml(11568455, xid, "AAAR+oAAFAAAARfACI",
+                "update \"SYS\".\"BIN$NEZqOOkqZdrgRAADung28g==$0\" set \"X\" = '1' where \"X\" = '0'");
+        RedoRecord schemaCalledUnknown = log.dml(11568456, xid, "AAAR+oAAFAAAARfACJ",
+                "insert into \"UNKNOWN\".\"ORDERS\"(\"ID\") values ('1')");
+        RedoRecord unknownLob = log.lobWrite(11568457, xid, "UNKNOWN", "OBJ# 73640", "AAAR+oAAFAAAARfACG",
+                "\"COL 1\" = HEXTORAW('c30a3026')");
+        RedoRecord unknownDdl = log.ddl(11568458, xid, "UNKNOWN", "OBJ# 73640",
+                "alter table \"UNKNOWN\".\"OBJ# 73640\" add (\"C\" NUMBER)");
+
+        TableFilter oeOnly = TableFilter.of(List.of("OE.*"), TableFilter.DEFAULT_EXCLUDE);
+        assertThat(passed(oeOnly, unknown, recycled, sysRecycled, schemaCalledUnknown, unknownLob, unknownDdl))
+                .containsExactly(unknown, recycled);
+        assertThat(passed(TableFilter.of(List.of("OE.*"), List.of("UNKNOWN.*")), unknown, recycled))
+                .containsExactly(recycled);
+    }
+
+    /**
+     * Rows outside any transaction carry a NULL or all-zero XID (debezium/debezium pull request 8077: START rows
+     * among them): they are dropped, not keyed to a slot where a START would stay open for ever. DDL whose INFO
+     * starts with 'INTERNAL DDL' (the database's recursive DDL, skipped by public LogMiner clients such as
+     * Debezium) is dropped too; 'USER DDL' passes.
+     */
+    @Test
+    void dropsRowsWithoutXidAndInternalDdl() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        String none = "0000000000000000";
+        RedoRecord startWithoutXid = log.start(1, none);
+        RedoRecord ddlWithoutXid = log.ddl(2, none, "OE", "ORDERS", "truncate table \"OE\".\"ORDERS\"");
+        RedoRecord insertWithoutXid = log.dml(3, none, "AAAR+oAAFAAAARfACA", Sql.insert(1, "a"));
+        RedoRecord commitWithoutXid = log.commit(4, none);
+        RedoRecord internalDdl = withInfo(log.ddl(5, XID, "OE", "ORDERS", "truncate table \"OE\".\"ORDERS\""),
+                "INTERNAL DDL");
+        RedoRecord userDdl = withInfo(log.ddl(6, XID, "OE", "ORDERS", "truncate table \"OE\".\"ORDERS\""),
+                "USER DDL");
+        RedoRecord start = log.start(7, XID);
+
+        assertThat(passed(TableFilter.defaults(), startWithoutXid, ddlWithoutXid, insertWithoutXid, commitWithoutXid,
+                internalDdl, userDdl, start)).containsExactly(userDdl, start);
+    }
+
+    private static RedoRecord withInfo(RedoRecord r, String info) {
+        return RedoLog.mined(r, r.status(), info, r.dataObj());
+    }
 }

@@ -58,6 +58,14 @@ final class RedoLog {
         return row(scn, xid, OperationCode.DDL, "DDL", false, owner, table, null, sqlRedo);
     }
 
+    /** A 23ai LOB_WRITE block writing 'x' at offset 1 into the CLOB column DOC of the row {@code where} selects. */
+    RedoRecord lobWrite(long scn, String xid, String owner, String table, String rowId, String where) {
+        return row(scn, xid, OperationCode.LOB_WRITE, "LOB_WRITE", false, owner, table, rowId,
+                "DECLARE \n loc_c CLOB; \n buf_c VARCHAR2(6172);\nBEGIN\n select \"DOC\" into loc_c from \"" + owner
+                        + "\".\"" + table + "\" where " + where + " for update;\n buf_c := 'x'; \n"
+                        + "  dbms_lob.write(loc_c, 1, 1, buf_c);\nEND;");
+    }
+
     /** A LOB or XML row of OE.DOCS as LogMiner labels it (STATUS aside). */
     RedoRecord lob(long scn, String xid, OperationCode op, String rowId, String sqlRedo) {
         return row(scn, xid, op, op.name(), false, "OE", "DOCS", rowId, sqlRedo);
@@ -65,6 +73,14 @@ final class RedoLog {
 
     RedoRecord internal(long scn, String xid) {
         return row(scn, xid, OperationCode.INTERNAL, "INTERNAL", false, null, null, null, null);
+    }
+
+    /** {@code record} as LogMiner mined it with {@code status} and {@code info}, of object {@code dataObj}. */
+    static RedoRecord mined(RedoRecord record, int status, String info, long dataObj) {
+        RedoRecord r = record;
+        return new RedoRecord(r.scn(), r.timestamp(), r.thread(), r.xid(), r.operation(), r.operationCode(),
+                r.rollback(), status, info, r.segOwner(), r.tableName(), dataObj, r.rowId(), r.rsId(), r.ssn(),
+                r.sqlRedo(), r.sqlUndo(), r.log(), r.index(), r.line());
     }
 
     private RedoRecord change(long scn, String xid, boolean rollback, String rowId, String sqlRedo) {

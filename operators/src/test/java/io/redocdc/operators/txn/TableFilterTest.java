@@ -38,6 +38,26 @@ class TableFilterTest {
         assertThat(filter.captures("AXB", "T")).isFalse();
     }
 
+    /**
+     * "UNKNOWN"."OBJ# 73640" (oracle-reference/logminer-sql_redo-without-dictionary.txt) and a recycle-bin name may be
+     * any table: the include list cannot drop their row changes, the exclude list (SYS.* by default) still can.
+     */
+    @Test
+    void rowChangesOfTablesLogMinerCouldNotNameMayBeCapturedUnlessExcluded() {
+        TableFilter oeOnly = TableFilter.of(List.of("OE.*"), TableFilter.DEFAULT_EXCLUDE);
+        assertThat(oeOnly.mayCapture("UNKNOWN", "OBJ# 73640")).isTrue();
+        assertThat(oeOnly.captures("UNKNOWN", "OBJ# 73640")).isFalse();
+        assertThat(oeOnly.mayCapture("HR", "BIN$IBvdtO4bKWbgRAADuhO6Yw==$0")).isTrue();
+        assertThat(oeOnly.mayCapture("SYS", "BIN$IBvdtO4bKWbgRAADuhO6Yw==$0")).isFalse();
+        assertThat(oeOnly.mayCapture("UNKNOWN", "ORDERS")).as("a schema called UNKNOWN is named").isFalse();
+        assertThat(oeOnly.mayCapture("OE", "ORDERS")).isTrue();
+        assertThat(oeOnly.mayCapture("HR", "JOBS")).isFalse();
+        assertThat(TableFilter.of(List.of("OE.*"), List.of("UNKNOWN.*")).mayCapture("UNKNOWN", "OBJ# 73640"))
+                .isFalse();
+        assertThat(TableFilter.of(List.of(), List.of()).mayCapture("UNKNOWN", "OBJ# 73640"))
+                .as("nothing included").isFalse();
+    }
+
     @Test
     void aPatternWithoutOwnerAndTableIsRejectedByName() {
         assertThatThrownBy(() -> TableFilter.of(List.of("ORDERS"), List.of()))

@@ -8,6 +8,7 @@ import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.LcrCommand;
 import io.redocdc.operators.lcr.Position;
 import io.redocdc.operators.lcr.ValueKind;
+import io.redocdc.source.model.OperationCode;
 import io.redocdc.source.model.RedoRecord;
 import java.util.List;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
@@ -504,6 +505,126 @@ class TransactionAssemblerTest {
             assertThat(dead.get(0).xid()).isEqualTo(XID_A);
             assertThat(dead.get(0).scn()).isEqualTo(102);
             assertThat(dead.get(0).error()).isNotBlank();
+        }
+    }
+
+    /**
+     * Rows LogMiner could not name or decode never become LCRs. Fixtures: the no-dictionary DELETE of
+     * oracle-reference/logminer-sql_redo-without-dictionary.txt (block 3: "UNKNOWN"."OBJ# 73640", SCN 11568453, XID
+     * 02001B00FF060000, log sequence 679, INFO 'Dictionary Mismatch'), the "COL n"/HEXTORAW INSERT that
+     * oracle-reference/operation-codes.md shows with STATUS 2 after DDL ("Online catalog after DDL"); STATUS 2 with
+     * INFO 'Dictionary Mismatch' per Oracle Database Utilities 12.1, "DDL_DICT_TRACKING and Supplemental Logging
+     * Settings".
+     */
+    static final String UNKNOWN_DELETE = "delete from \"UNKNOWN\".\"OBJ# 73640\" where \"COL 1\" = "
+            + "HEXTORAW('c30a3026') and \"COL 2\" = HEXTORAW('4669727374204e616d65203337') and \"COL 3\" = "
+            + "HEXTORAW('4c617374204e616d65203337') and \"COL 4\" = HEXTORAW('787b0b08062501') and \"COL 5\" = "
+            + "HEXTORAW('c30947') and ROWID = 'AAAR+oAAFAAAARfACG';";
+    static final String LAGCASE_INSERT =
+            "insert into \"OE\".\"LAGCASE\"(\"COL 1\",\"COL 2\") values (HEXTORAW('c102'),HEXTORAW('61'))";
+    static final String XID_MISMATCH = "02001B00FF060000";
+
+    private static RedoRecord mismatch(RedoRecord row, long dataObj) {
+        return RedoLog.mined(row, UnreadableRows.STATUS_INVALID, "Dictionary Mismatch", dataObj);
+    }
+
+    @Test
+    void aStatus2RowOfACapturedTableFailsNamingTableScnXidAndLog() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        RedoRecord stale = mismatch(log.dml(101, XID_A, ROW_1, LAGCASE_INSERT), 74_563);
+        try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.HEAP)) {
+            h.feed(log.start(100, XID_A), log.dml(101, XID_A, ROW_2, Sql.insert(1, "a")), stale,
+                    log.commit(102, XID_A));
+            assertThatThrownBy(() -> h.watermark(102)).isInstanceOf(SuppressRestartsException.class)
+                    .cause().isInstanceOf(RowConversionException.class)
+                    .hasMessageStartingWith("cannot convert the redo row at log 1_679_1029337344 line "
+                            + stale.line() + " (XID " + XID_A + ", SCN 101, INSERT on OE.LAGCASE): STATUS 2 (INFO "
+                            + "'Dictionary Mismatch'): LogMiner's dictionary does not match this version of table "
+                            + "OE.LAGCASE (DATA_OBJ# 74563)");
+            assertThat(h.lcrs()).as("nothing of the transaction leaves").isEmpty();
+        }
+    }
+
+    @Test
+    void aRowOfAnObjectLogMinerCouldNotNameFailsNamingTheObjectNumber() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        RedoRecord unknown = mismatch(log.dml(11568453, XID_MISMATCH, "AAAR+oAAFAAAARfACG", UNKNOWN_DELETE), 73_640);
+        try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.HEAP)) {
+            h.feed(log.start(11568450, XID_MISMATCH), unknown, log.commit(11568460, XID_MISMATCH));
+            assertThatThrownBy(() -> h.watermark(11568460)).isInstanceOf(SuppressRestartsException.class)
+                    .cause().isInstanceOf(RowConversionException.class)
+                    .hasMessageStartingWith("cannot convert the redo row at log 1_679_1029337344 line "
+                            + unknown.line() + " (XID " + XID_MISMATCH + ", SCN 11568453, DELETE on UNKNOWN.OBJ# "
+                            + "73640): LogMiner could not name the table UNKNOWN.OBJ# 73640 (DATA_OBJ# 73640)");
+        }
+    }
+
+    /** Without SEG_OWNER the table comes from SQL_REDO: an include list of OE.* must not drop "OBJ# 41415". */
+    @Test
+    void aRowWithoutSegOwnerWhoseSqlRedoNamesAnUnknownObjectFailsInsteadOfBeingDropped() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        RedoRecord anonymous = log.row(101, XID_A, OperationCode.INSERT, "INSERT", false, null, null, ROW_1,
+                "insert into \"UNKNOWN\".\"OBJ# 41415\"(\"COL 1\",\"COL 2\") values (HEXTORAW('c102'),"
+                        + "HEXTORAW('61'))");
+        AssemblerOptions oeOnly = AssemblerOptions.builder()
+                .tableFilter(TableFilter.of(List.of("OE.*"), TableFilter.DEFAULT_EXCLUDE)).build();
+        try (AssemblerHarness h = AssemblerHarness.open(oeOnly, StateBackendKind.HEAP)) {
+            h.feed(log.start(100, XID_A), anonymous, log.commit(102, XID_A));
+            assertThatThrownBy(() -> h.watermark(102)).cause().isInstanceOf(RowConversionException.class)
+                    .hasMessageContaining("line " + anonymous.line()).hasMessageContaining("SCN 101")
+                    .hasMessageContaining("LogMiner could not name the table UNKNOWN.OBJ# 41415 (DATA_OBJ# null)");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void deadLetterModeDivertsUnreadableRowsAndTheTransactionGoesOn(StateBackendKind backend) throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        RedoRecord unknown = mismatch(log.dml(11568453, XID_MISMATCH, "AAAR+oAAFAAAARfACG", UNKNOWN_DELETE), 73_640);
+        RedoRecord recycled = log.dml(11568454, XID_MISMATCH, ROW_2,
+                "update \"OE\".\"BIN$IBvdtO4bKWbgRAADuhO6Yw==$0\" set \"NOTE\" = 'x' where \"ID\" = '2'");
+        RedoRecord stale = mismatch(log.dml(11568455, XID_MISMATCH, ROW_3, LAGCASE_INSERT), 74_563);
+        AssemblerOptions options = AssemblerOptions.builder().deadLetter(true).build();
+        try (AssemblerHarness h = AssemblerHarness.open(options, backend)) {
+            h.feed(log.start(11568450, XID_MISMATCH), unknown, recycled,
+                    log.dml(11568456, XID_MISMATCH, ROW_1, Sql.insert(1, "kept")), stale,
+                    log.commit(11568460, XID_MISMATCH)).watermark(11568460);
+            assertThat(describe(h.lcrs())).containsExactly(XID_MISMATCH + " INSERT ID=1");
+            assertThat(h.lcrs()).extracting(Lcr::transInd).containsExactly(3);
+            List<DeadLetter> dead = h.harness.getSideOutput(TransactionAssembler.DEAD_LETTERS).stream()
+                    .map(StreamRecord::getValue).toList();
+            assertThat(dead).extracting(DeadLetter::origin)
+                    .containsExactly(unknown.origin(), recycled.origin(), stale.origin());
+            assertThat(dead).extracting(DeadLetter::scn).containsExactly(11568453L, 11568454L, 11568455L);
+            assertThat(dead).extracting(DeadLetter::xid).containsOnly(XID_MISMATCH);
+            assertThat(dead).extracting(DeadLetter::statement)
+                    .containsExactly(UNKNOWN_DELETE, recycled.sqlRedo(), LAGCASE_INSERT);
+            assertThat(dead.get(0).error()).startsWith("LogMiner could not name the table UNKNOWN.OBJ# 73640 "
+                    + "(DATA_OBJ# 73640)");
+            assertThat(dead.get(1).error()).startsWith("the table OE.BIN$IBvdtO4bKWbgRAADuhO6Yw==$0 (DATA_OBJ# 74562) "
+                    + "is named by its recycle-bin name");
+            assertThat(dead.get(2).error()).startsWith("STATUS 2 (INFO 'Dictionary Mismatch')")
+                    .contains("OE.LAGCASE (DATA_OBJ# 74563)");
+            assertThat(h.operator.slotsHoldingState()).isZero();
+        }
+    }
+
+    /** Rolled back, undone or not a row change (LOB rows, which LogMiner marks STATUS 2 anyway): no error. */
+    @Test
+    void unreadableRowsThatWouldNotBecomeRowLcrsAreNoError() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.HEAP)) {
+            h.feed(log.start(100, XID_A), mismatch(log.dml(101, XID_A, ROW_1, LAGCASE_INSERT), 74_563),
+                    log.rollback(102, XID_A),
+                    log.start(110, XID_A_NEXT), mismatch(log.dml(111, XID_A_NEXT, ROW_2, LAGCASE_INSERT), 74_563),
+                    mismatch(log.undo(112, XID_A_PARTIAL, ROW_2, "delete from \"OE\".\"LAGCASE\" where ROWID = '"
+                            + ROW_2 + "'"), 74_563),
+                    log.dml(113, XID_A_NEXT, ROW_3, Sql.insert(3, "c")),
+                    mismatch(log.lobWrite(114, XID_A_NEXT, "OE", "ORDERS", ROW_3, "\"ID\" = '3' and \"NOTE\" = 'c'"),
+                            74_562), log.commit(115, XID_A_NEXT));
+            h.watermark(115);
+            assertThat(describe(h.lcrs())).containsExactly(XID_A_NEXT + " INSERT ID=3");
+            assertThat(h.operator.slotsHoldingState()).isZero();
         }
     }
 }

@@ -119,9 +119,9 @@ final class ContentsRowParser {
 
     private Xid xid(CsvRows.Row row) {
         try {
-            return Xid.fromRaw(row.get(xid));
+            return Xid.fromNullableRaw(row.get(xid));
         } catch (IllegalArgumentException e) {
-            throw values.fail(row, xid, "16 hex digits (RAW(8))", row.get(xid));
+            throw values.fail(row, xid, "16 hex digits (RAW(8)) or empty (NULL)", row.get(xid));
         }
     }
 

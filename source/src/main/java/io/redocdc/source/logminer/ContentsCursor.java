@@ -102,9 +102,9 @@ final class ContentsCursor {
     private Xid xid(long row) throws SQLException {
         String raw = rows.getString(XID);
         try {
-            return Xid.fromRaw(raw);
+            return Xid.fromNullableRaw(raw);
         } catch (IllegalArgumentException e) {
-            throw fail(row, "column XID: expected 16 hex digits (RAW(8)), got '" + raw + "'");
+            throw fail(row, "column XID: expected 16 hex digits (RAW(8)) or NULL, got '" + raw + "'");
         }
     }
 

@@ -30,7 +30,10 @@ final class LogMinerQuery {
     /** Kept for every transaction, captured or not: the assembler needs every slot's boundaries. */
     static final List<OperationCode> CONTROL = List.of(
             OperationCode.START, OperationCode.COMMIT, OperationCode.ROLLBACK, OperationCode.MISSING_SCN);
-    /** Row changes whose table LogMiner could not name: the assembler decides from SQL_REDO. */
+    /**
+     * Row changes without SEG_OWNER (the assembler decides from SQL_REDO) or of a table LogMiner could not name
+     * (UNKNOWN.OBJ# n, BIN$...: it may be a captured table, so the assembler reports it).
+     */
     static final List<OperationCode> ROW_CHANGES =
             List.of(OperationCode.INSERT, OperationCode.DELETE, OperationCode.UPDATE);
     /** Kept only for captured tables (their undo rows, ROLLBACK = 1, included). */
@@ -65,8 +68,9 @@ final class LogMinerQuery {
                 settings.pdb()));
         List<BoundSql> kept = new ArrayList<>();
         kept.add(BoundSql.of("OPERATION_CODE IN (" + codes(CONTROL) + ")"));
-        kept.add(all(BoundSql.of("OPERATION_CODE IN (" + codes(ROW_CHANGES) + ")"), BoundSql.of("SEG_OWNER IS NULL"),
-                inPdb));
+        BoundSql unnamed = TablePatterns.unnamed("SEG_OWNER", "TABLE_NAME", settings.include(), settings.exclude());
+        kept.add(all(BoundSql.of("OPERATION_CODE IN (" + codes(ROW_CHANGES) + ")"),
+                new BoundSql("(SEG_OWNER IS NULL OR " + unnamed.text() + ")", unnamed.binds()), inPdb));
         if (settings.dictionaryMode() == DictionaryMode.NONE) {
             kept.add(BoundSql.of("OPERATION_CODE IN (" + codes(TABLE_OPERATIONS) + ")"));
         } else {

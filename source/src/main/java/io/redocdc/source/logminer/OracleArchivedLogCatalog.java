@@ -79,12 +79,13 @@ public final class OracleArchivedLogCatalog implements ArchivedLogCatalog {
 
     /**
      * What the contents query keeps: the pushed-down filter, the PDB and the dictionary mode decide which
-     * V$LOGMNR_CONTENTS rows a log has, so they are part of every resume point that is a record count. Bump the "v1" when the query's fixed
-     * predicate (the operation codes) changes. Without a PDB the text is what it was before PDBs were supported.
+     * V$LOGMNR_CONTENTS rows a log has, so they are part of every resume point that is a record count. Bump the
+     * version when the query's fixed predicate changes (v2: row changes of tables LogMiner could not name are kept).
+     * Without a PDB the text is what it was before PDBs were supported.
      */
     @Override
     public String recordSelection() {
-        return "LogMiner query v1, dictionary " + settings.dictionaryMode().optionValue() + ", include "
+        return "LogMiner query v2, dictionary " + settings.dictionaryMode().optionValue() + ", include "
                 + String.join(",", settings.include()) + ", exclude " + String.join(",", settings.exclude())
                 + (settings.pdb() == null ? "" : ", pdb " + settings.pdb());
     }

@@ -1,5 +1,6 @@
 package io.redocdc.source.logminer;
 
+import io.redocdc.source.model.UnnamedTables;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,21 +12,44 @@ import java.util.Locale;
  */
 final class TablePatterns {
 
+    private static final BoundSql NOTHING = BoundSql.of("1 = 0");
+
     private TablePatterns() {
     }
 
     /** True for tables matching an include pattern and no exclude pattern; "1 = 0" when nothing is included. */
     static BoundSql captured(String ownerColumn, String tableColumn, List<String> include, List<String> exclude) {
         if (include.isEmpty()) {
-            return BoundSql.of("1 = 0");
+            return NOTHING;
         }
-        String name = "UPPER(" + ownerColumn + " || '.' || " + tableColumn + ")";
-        BoundSql included = anyLike(name, include);
+        return unlessExcluded(anyLike(name(ownerColumn, tableColumn), include), ownerColumn, tableColumn, exclude);
+    }
+
+    /**
+     * True for tables LogMiner could not name ({@link UnnamedTables}: UNKNOWN.OBJ# n, BIN$...) matching no exclude
+     * pattern: any of them may be an included table. "1 = 0" when nothing is included.
+     */
+    static BoundSql unnamed(String ownerColumn, String tableColumn, List<String> include, List<String> exclude) {
+        if (include.isEmpty()) {
+            return NOTHING;
+        }
+        String startsWith = tableColumn + " LIKE ? ESCAPE '\\'";
+        BoundSql unnamed = BoundSql.of("((" + ownerColumn + " = ? AND " + startsWith + ") OR " + startsWith + ")",
+                UnnamedTables.UNKNOWN_OWNER, likePattern(UnnamedTables.OBJECT_NUMBER_PREFIX + "*"),
+                likePattern(UnnamedTables.RECYCLE_BIN_PREFIX + "*"));
+        return unlessExcluded(unnamed, ownerColumn, tableColumn, exclude);
+    }
+
+    private static String name(String ownerColumn, String tableColumn) {
+        return "UPPER(" + ownerColumn + " || '.' || " + tableColumn + ")";
+    }
+
+    private static BoundSql unlessExcluded(BoundSql kept, String ownerColumn, String tableColumn,
+                                           List<String> exclude) {
         if (exclude.isEmpty()) {
-            return included;
+            return kept;
         }
-        BoundSql excluded = anyLike(name, exclude);
-        return BoundSql.join(" AND NOT ", List.of(included, excluded));
+        return BoundSql.join(" AND NOT ", List.of(kept, anyLike(name(ownerColumn, tableColumn), exclude)));
     }
 
     private static BoundSql anyLike(String name, List<String> patterns) {

@@ -9,8 +9,8 @@ import java.time.format.DateTimeFormatter;
  * resume the numbering continues from the {@link ResumePoint}), and the line of the contents file (or the row number
  * of the LogMiner query) where it starts, for error messages.
  *
- * <p>Nullable columns are boxed; TIMESTAMP keeps LogMiner's text ({@code YYYY-MM-DD HH24:MI:SS}). Flink
- * serializes this record as a POJO (no Kryo).
+ * <p>Nullable columns are boxed; a NULL XID is {@link Xid#NONE}; TIMESTAMP keeps LogMiner's text
+ * ({@code YYYY-MM-DD HH24:MI:SS}). Flink serializes this record as a POJO (no Kryo).
  */
 public record RedoRecord(
         long scn,

@@ -13,6 +13,12 @@ public record Xid(int usn, int slot, long sqn) {
 
     public static final long PARTIAL_SQN = 0xFFFFFFFFL;
 
+    /**
+     * No transaction: rows outside any transaction (some INTERNAL rows, dictionary DDL) carry a NULL or an
+     * all-zero XID. The capture filter drops such rows, so no transaction is ever keyed by it.
+     */
+    public static final Xid NONE = new Xid(0, 0, 0);
+
     public Xid {
         if (usn < 0 || usn > 0xFFFF || slot < 0 || slot > 0xFFFF || sqn < 0 || sqn > 0xFFFFFFFFL) {
             throw new IllegalArgumentException("XID part out of range: " + usn + "." + slot + "." + sqn);
@@ -33,6 +39,11 @@ public record Xid(int usn, int slot, long sqn) {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("XID must be 16 hex digits (RAW(8)), got '" + raw + "'");
         }
+    }
+
+    /** Like {@link #fromRaw}, but a NULL or blank XID (a row outside any transaction) is {@link #NONE}. */
+    public static Xid fromNullableRaw(String raw) {
+        return raw == null || raw.isBlank() ? NONE : fromRaw(raw);
     }
 
     private static int littleEndian(String hex, int firstByte, int bytes) {
@@ -57,6 +68,11 @@ public record Xid(int usn, int slot, long sqn) {
         for (int i = 0; i < bytes; i++) {
             sb.append(String.format("%02x", (value >>> (8 * i)) & 0xFF));
         }
+    }
+
+    /** True for {@link #NONE}, however it was written (NULL, blank or all zero). */
+    public boolean isNone() {
+        return equals(NONE);
     }
 
     public boolean isPartial() {

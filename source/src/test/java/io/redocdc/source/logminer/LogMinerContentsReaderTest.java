@@ -10,6 +10,7 @@ import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.ResumePoint;
 import io.redocdc.source.model.Scn;
 import io.redocdc.source.model.ThreadSequence;
+import io.redocdc.source.model.Xid;
 import java.io.IOException;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
@@ -124,7 +125,7 @@ class LogMinerContentsReaderTest {
         assertThat(database.calls().get(0).bind(1)).isEqualTo(LOG_42.name());
         FakeDatabase.Call query = database.callsContaining("V$LOGMNR_CONTENTS").get(0);
         assertThat(query.fetchSize()).isEqualTo(500);
-        assertThat(query.binds()).containsEntry(1, "OE.%");
+        assertThat(query.binds()).containsEntry(1, "UNKNOWN").containsEntry(4, "OE.%");
         assertThat(database.closed()).isEqualTo(database.opened()).isEqualTo(1);
     }
 
@@ -175,6 +176,17 @@ class LogMinerContentsReaderTest {
         reader.close();
         assertThat(database.statements()).last().isEqualTo(LogMinerQuery.END_LOGMNR);
         assertThat(database.closed()).isEqualTo(1);
+    }
+
+    /** RAWTOHEX(NULL) is NULL: rows outside any transaction (debezium/debezium pull request 8077). */
+    @Test
+    void aNullXidIsNoTransactionNotABadRow() throws IOException {
+        database.on("FROM V$LOGMNR_CONTENTS", call -> new ContentsRows()
+                .row(1001, "2026-01-01 10:00:00", 1, null, "INTERNAL", 0, 0, 0, null, null, null, null, null,
+                        " 0x00002a.00000002.0010 ", 0L, 0, null, null).resultSet());
+        try (LogMinerContentsReader reader = open(RetryPolicy.NONE)) {
+            assertThat(reader.next().xid()).isEqualTo(Xid.NONE);
+        }
     }
 
     @Test

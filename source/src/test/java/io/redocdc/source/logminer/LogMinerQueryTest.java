@@ -40,19 +40,37 @@ class LogMinerQueryTest {
                 + " \"THREAD#\", RAWTOHEX(XID) AS XID, OPERATION, OPERATION_CODE, ROLLBACK, STATUS, INFO, SEG_OWNER,"
                 + " TABLE_NAME, \"DATA_OBJ#\", ROW_ID, RS_ID, SSN, CSF, SQL_REDO, SQL_UNDO FROM V$LOGMNR_CONTENTS"
                 + " WHERE (OPERATION_CODE IN (6, 7, 36, 34)"
-                + " OR (OPERATION_CODE IN (1, 2, 3) AND SEG_OWNER IS NULL)"
+                + " OR (OPERATION_CODE IN (1, 2, 3) AND (SEG_OWNER IS NULL"
+                + " OR ((SEG_OWNER = ? AND TABLE_NAME LIKE ? ESCAPE '\\') OR TABLE_NAME LIKE ? ESCAPE '\\')"
+                + " AND NOT (UPPER(SEG_OWNER || '.' || TABLE_NAME) LIKE ? ESCAPE '\\')))"
                 + " OR (OPERATION_CODE IN (1, 2, 3, 5, 9, 10, 11, 28, 29, 68, 70, 71, 255)"
                 + " AND (UPPER(SEG_OWNER || '.' || TABLE_NAME) LIKE ? ESCAPE '\\'"
                 + " OR UPPER(SEG_OWNER || '.' || TABLE_NAME) LIKE ? ESCAPE '\\')"
                 + " AND NOT (UPPER(SEG_OWNER || '.' || TABLE_NAME) LIKE ? ESCAPE '\\')))");
-        assertThat(sql.binds()).containsExactly("OE.%", "HR.EMP\\_1", "OE.TMP%");
+        assertThat(sql.binds()).containsExactly("UNKNOWN", "OBJ# %", "BIN$%", "OE.TMP%", "OE.%", "HR.EMP\\_1",
+                "OE.TMP%");
+    }
+
+    /**
+     * A row change of "UNKNOWN"."OBJ# n" (no dictionary knows the object; Oracle Database Utilities 12.1, "LogMiner
+     * Configuration", quoted in operators' oracle-reference/logminer-sql_redo-without-dictionary.txt) or of a
+     * recycle-bin name (BIN$...) may be a captured table's: the include list cannot drop it, the exclude list can.
+     */
+    @Test
+    void rowChangesOfUnnamedTablesPassTheIncludeListButNotTheExcludeList() {
+        BoundSql sql = LogMinerQuery.contents(settings(DictionaryMode.ONLINE_CATALOG, List.of("OE.*"),
+                List.of("SYS.*")), LOG, false);
+        assertThat(sql.text()).contains(" OR (OPERATION_CODE IN (1, 2, 3) AND (SEG_OWNER IS NULL OR ((SEG_OWNER = ?"
+                + " AND TABLE_NAME LIKE ? ESCAPE '\\') OR TABLE_NAME LIKE ? ESCAPE '\\') AND NOT (UPPER(SEG_OWNER"
+                + " || '.' || TABLE_NAME) LIKE ? ESCAPE '\\'))) OR ");
+        assertThat(sql.binds()).containsExactly("UNKNOWN", "OBJ# %", "BIN$%", "SYS.%", "OE.%", "SYS.%");
     }
 
     @Test
-    void withoutADictionaryNamesCannotBeFilteredAndNothingIsBound() {
+    void withoutADictionaryNamesCannotBeFilteredAndNoPatternIsBound() {
         BoundSql sql = LogMinerQuery.contents(settings(DictionaryMode.NONE, List.of("OE.*"), List.of()), LOG, false);
-        assertThat(sql.text()).doesNotContain("LIKE").contains("OPERATION_CODE IN (1, 2, 3, 5, 9");
-        assertThat(sql.binds()).isEmpty();
+        assertThat(sql.text()).doesNotContain("UPPER(").contains("OPERATION_CODE IN (1, 2, 3, 5, 9");
+        assertThat(sql.binds()).containsExactly("UNKNOWN", "OBJ# %", "BIN$%");
     }
 
     @Test
@@ -60,7 +78,7 @@ class LogMinerQueryTest {
         BoundSql sql = LogMinerQuery.contents(settings(DictionaryMode.REDO_LOGS, List.of("OE.*"), List.of()), LOG,
                 true);
         assertThat(sql.text()).contains("WHERE \"THREAD#\" = ? AND RBASQN = ? AND (OPERATION_CODE IN (6, 7, 36, 34)");
-        assertThat(sql.binds()).containsExactly(1, 42L, "OE.%");
+        assertThat(sql.binds()).containsExactly(1, 42L, "UNKNOWN", "OBJ# %", "BIN$%", "OE.%");
     }
 
     @Test
@@ -69,17 +87,19 @@ class LogMinerQueryTest {
                 .include(List.of("OE.*")).exclude(List.of()).pdb("ORCLPDB1").build();
         BoundSql sql = LogMinerQuery.contents(settings, LOG, false);
         assertThat(sql.text()).endsWith(" WHERE (OPERATION_CODE IN (6, 7, 36, 34)"
-                + " OR (OPERATION_CODE IN (1, 2, 3) AND SEG_OWNER IS NULL AND SRC_CON_NAME = ?)"
+                + " OR (OPERATION_CODE IN (1, 2, 3) AND (SEG_OWNER IS NULL OR ((SEG_OWNER = ? AND TABLE_NAME LIKE ?"
+                + " ESCAPE '\\') OR TABLE_NAME LIKE ? ESCAPE '\\')) AND SRC_CON_NAME = ?)"
                 + " OR (OPERATION_CODE IN (1, 2, 3, 5, 9, 10, 11, 28, 29, 68, 70, 71, 255)"
                 + " AND (UPPER(SEG_OWNER || '.' || TABLE_NAME) LIKE ? ESCAPE '\\') AND SRC_CON_NAME = ?))");
-        assertThat(sql.binds()).containsExactly("ORCLPDB1", "OE.%", "ORCLPDB1");
+        assertThat(sql.binds()).containsExactly("UNKNOWN", "OBJ# %", "BIN$%", "ORCLPDB1", "OE.%", "ORCLPDB1");
     }
 
     @Test
     void nothingIncludedKeepsOnlyControlRows() {
         BoundSql sql = LogMinerQuery.contents(settings(DictionaryMode.ONLINE_CATALOG, List.of(), List.of()), LOG,
                 false);
-        assertThat(sql.text()).contains("AND 1 = 0)");
+        assertThat(sql.text()).contains("(OPERATION_CODE IN (1, 2, 3) AND (SEG_OWNER IS NULL OR 1 = 0))")
+                .contains("AND 1 = 0)");
         assertThat(sql.binds()).isEmpty();
     }
 }

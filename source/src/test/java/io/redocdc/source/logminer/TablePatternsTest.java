@@ -23,7 +23,9 @@ class TablePatternsTest {
             new String[] {"OE", "ORDERS"}, new String[] {"OE", "ORDER_ITEMS"}, new String[] {"OE", "ORDERXITEMS"},
             new String[] {"OE", "TMP_1"}, new String[] {"oe", "lower"}, new String[] {"HR", "EMP%"},
             new String[] {"HR", "EMPX"}, new String[] {"SYS", "OBJ$"}, new String[] {"APEX_230200", "WWV"},
-            new String[] {"A.B", "C"}, new String[] {"HR", "BACK\\SLASH"});
+            new String[] {"A.B", "C"}, new String[] {"HR", "BACK\\SLASH"}, new String[] {"UNKNOWN", "OBJ# 73640"},
+            new String[] {"UNKNOWN", "ORDERS"}, new String[] {"OE", "BIN$IBvdtO4bKWbgRAADuhO6Yw==$0"},
+            new String[] {"SYS", "BIN$NEZqOOkqZdrgRAADung28g==$0"}, new String[] {"OE", "XBIN$"});
 
     private Connection h2;
 
@@ -70,8 +72,31 @@ class TablePatternsTest {
         assertThat(selected(List.of("HR.EMP%"), List.of())).as("'%' is literal").containsExactly("HR.EMP%");
     }
 
+    /**
+     * Tables LogMiner could not name: "UNKNOWN"."OBJ# n" (operators' oracle-reference/
+     * logminer-sql_redo-without-dictionary.txt) and recycle-bin names (BIN$, as DBA_RECYCLEBIN shows them). A schema
+     * that happens to be called UNKNOWN is named; only the exclude list applies to the unnamed ones.
+     */
+    @Test
+    void unnamedTablesAreSelectedWhateverTheIncludeListUnlessExcluded() throws SQLException {
+        assertThat(selectedUnnamed(List.of("HR.*"), List.of())).containsExactly("OE.BIN$IBvdtO4bKWbgRAADuhO6Yw==$0",
+                "SYS.BIN$NEZqOOkqZdrgRAADung28g==$0", "UNKNOWN.OBJ# 73640");
+        assertThat(selectedUnnamed(List.of("HR.*"), LogMinerSettings.DEFAULT_EXCLUDE))
+                .containsExactly("OE.BIN$IBvdtO4bKWbgRAADuhO6Yw==$0", "UNKNOWN.OBJ# 73640");
+        assertThat(selectedUnnamed(List.of("*.*"), List.of("UNKNOWN.*", "OE.*")))
+                .containsExactly("SYS.BIN$NEZqOOkqZdrgRAADung28g==$0");
+        assertThat(selectedUnnamed(List.of(), List.of())).as("nothing included").isEmpty();
+    }
+
     private List<String> selected(List<String> include, List<String> exclude) throws SQLException {
-        BoundSql predicate = TablePatterns.captured("OWNER", "TABLE_NAME", include, exclude);
+        return select(TablePatterns.captured("OWNER", "TABLE_NAME", include, exclude));
+    }
+
+    private List<String> selectedUnnamed(List<String> include, List<String> exclude) throws SQLException {
+        return select(TablePatterns.unnamed("OWNER", "TABLE_NAME", include, exclude));
+    }
+
+    private List<String> select(BoundSql predicate) throws SQLException {
         List<String> names = new ArrayList<>();
         try (PreparedStatement query = h2.prepareStatement("SELECT OWNER || '.' || TABLE_NAME FROM NAMES WHERE "
                 + predicate.text() + " ORDER BY 1")) {

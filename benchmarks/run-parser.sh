@@ -10,6 +10,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 target="$root/benchmarks/target"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(java -version 2>&1 | head -n 1)"
 echo "load before: $(uptime)"
-java -cp "$(ls "$target"/redo-cdc-benchmarks-*.jar | head -n 1):$(cat "$target/classpath.txt")" \
-  io.redocdc.benchmarks.parser.ParserBenchmarkMain "$@"
+# From target/ so that profiler output (-prof jfr writes a directory per benchmark) stays out of the tree.
+(cd "$target" && java -cp "$(ls "$target"/redo-cdc-benchmarks-*.jar | head -n 1):$(cat "$target/classpath.txt")" \
+  io.redocdc.benchmarks.parser.ParserBenchmarkMain "$@")
 echo "load after: $(uptime)"

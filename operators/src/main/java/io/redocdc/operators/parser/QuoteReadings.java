@@ -13,10 +13,18 @@ final class QuoteReadings {
     private int[] options = new int[16];
     private int depth;
     private int taken;
+    private int cost;
+    private int limit = Integer.MAX_VALUE;
 
     /** Starts a run along the current path. */
     void restart() {
         taken = 0;
+        cost = 0;
+    }
+
+    /** Runs that take more quotes into values than this are abandoned (a better reading is known). */
+    void limit(int quotes) {
+        limit = quotes;
     }
 
     /** The index of the candidate this run takes among {@code count} at its next literal. */
@@ -30,16 +38,18 @@ final class QuoteReadings {
             depth = taken + 1;
         }
         options[taken] = count;
+        cost += chosen[taken];
+        if (cost > limit) {
+            chosen[taken] = count - 1; // later quotes of this literal would cost more still: none is worth a run
+            taken++;
+            throw SqlRedoParseException.READING_REJECTED;
+        }
         return chosen[taken++];
     }
 
     /** How many quotes that could have ended a literal this run took into values instead. */
     int quotesTakenIntoValues() {
-        int sum = 0;
-        for (int i = 0; i < taken; i++) {
-            sum += chosen[i];
-        }
-        return sum;
+        return cost;
     }
 
     /** Moves to the next untried path; false when every path has been tried. */

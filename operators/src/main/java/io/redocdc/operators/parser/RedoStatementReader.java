@@ -17,12 +17,14 @@ final class RedoStatementReader {
 
     private final RedoTextCursor cursor;
     private final RedoValueReader values;
+    private final boolean lenient;
     private String alias;
     private String rowId;
 
     RedoStatementReader(String sqlRedo, DatetimeLiterals datetimes, int referenceYear, QuoteReadings readings) {
         this.cursor = new RedoTextCursor(sqlRedo, readings);
         this.values = new RedoValueReader(cursor, datetimes, referenceYear);
+        this.lenient = readings != null;
     }
 
     ParsedStatement read() {
@@ -98,7 +100,7 @@ final class RedoStatementReader {
         List<ColumnValue> assigned = new ArrayList<>();
         do {
             String name = column();
-            if (indexOf(assigned, name) >= 0) {
+            if (lenient && indexOf(assigned, name) >= 0) { // a reading that splits a value into two SETs
                 throw cursor.expected("each column once in SET (\"" + name + "\" is assigned twice)");
             }
             cursor.expectChar('=');
@@ -207,7 +209,7 @@ final class RedoStatementReader {
     private List<ColumnValue> conditions() {
         List<ColumnValue> where = new ArrayList<>();
         do {
-            if (cursor.tryKeyword("ROWID") || (alias != null && tryAliasedRowId())) {
+            if (cursor.peek() != '"' && (cursor.tryKeyword("ROWID") || (alias != null && tryAliasedRowId()))) {
                 int at = cursor.position();
                 if (rowId != null) {
                     throw cursor.errorAt(at - "ROWID".length(), "second ROWID condition");

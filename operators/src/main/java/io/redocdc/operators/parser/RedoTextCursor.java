@@ -47,6 +47,9 @@ final class RedoTextCursor {
     }
 
     private int afterBlanks(int from) {
+        if (from < length && text.charAt(from) > ' ' && text.charAt(from) != '/') {
+            return from; // the usual case: a token follows at once
+        }
         int i = from;
         while (i < length) {
             char c = text.charAt(i);
@@ -69,7 +72,7 @@ final class RedoTextCursor {
     boolean tryKeyword(String keyword) {
         skipWhitespace();
         int end = pos + keyword.length();
-        if (end <= length
+        if (end <= length && (text.charAt(pos) | 0x20) == (keyword.charAt(0) | 0x20)
                 && text.regionMatches(true, pos, keyword, 0, keyword.length())
                 && (end == length || !isWordChar(text.charAt(end)))) {
             pos = end;
@@ -301,7 +304,8 @@ final class RedoTextCursor {
 
     private boolean wordAt(int at, String word) {
         int end = at + word.length();
-        return end <= length && text.regionMatches(true, at, word, 0, word.length())
+        return end <= length && (text.charAt(at) | 0x20) == (word.charAt(0) | 0x20)
+                && text.regionMatches(true, at, word, 0, word.length())
                 && (end == length || !isWordChar(text.charAt(end)));
     }
 
@@ -313,12 +317,12 @@ final class RedoTextCursor {
         }
         StringBuilder value = new StringBuilder(to - from);
         int i = from;
-        while (i < to) {
-            char c = text.charAt(i);
-            value.append(c);
-            i += c == '\'' && i + 1 < to && text.charAt(i + 1) == '\'' ? 2 : 1;
+        while (quote >= 0 && quote < to) {
+            value.append(text, i, quote + 1); // the text up to and with the quote, in one copy
+            i = quote + 1 < to && text.charAt(quote + 1) == '\'' ? quote + 2 : quote + 1;
+            quote = text.indexOf('\'', i);
         }
-        return value.toString();
+        return value.append(text, i, to).toString();
     }
 
     /** A double-quoted identifier's name; {@code ""} stands for one quote. */
@@ -424,11 +428,17 @@ final class RedoTextCursor {
     }
 
     SqlRedoParseException expected(String what) {
+        if (readings != null) {
+            return SqlRedoParseException.READING_REJECTED;
+        }
         skipWhitespace();
         return errorAt(pos, "expected " + what + " but found " + describeAt(pos));
     }
 
     SqlRedoParseException errorAt(int offset, String problem) {
+        if (readings != null) {
+            return SqlRedoParseException.READING_REJECTED;
+        }
         return new SqlRedoParseException(problem + " at offset " + offset + " in SQL_REDO " + quote(offset));
     }
 

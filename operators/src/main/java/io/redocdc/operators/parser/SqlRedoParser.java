@@ -83,6 +83,7 @@ public final class SqlRedoParser {
                 best = reading;
                 bestCost = cost;
                 tied = null;
+                readings.limit(cost); // a reading that takes more quotes into values cannot win any more
             } else if (cost == bestCost && !reading.equals(best)) {
                 tied = reading;
             }

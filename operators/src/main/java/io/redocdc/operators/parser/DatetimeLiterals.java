@@ -60,7 +60,8 @@ final class DatetimeLiterals {
 
     /** The canonical text of {@code text} read with {@code mask}, or null when it does not fit. */
     String read(DatetimeMask mask, String text, boolean zoned, int referenceYear) {
-        if (mask.mask().regionMatches(true, 0, CANONICAL_PREFIX, 0, CANONICAL_PREFIX.length())
+        boolean fractionAllowed = mask.hasFraction() || text.length() == DatetimeShape.SECONDS_LENGTH;
+        if (fractionAllowed && mask.mask().regionMatches(true, 0, CANONICAL_PREFIX, 0, CANONICAL_PREFIX.length())
                 && isCanonical(text, zoned)) {
             return text;
         }
@@ -72,8 +73,36 @@ final class DatetimeLiterals {
         if (end == text.length()) {
             return true;
         }
-        return zoned && end > 0 && text.charAt(end) == ' ' && end + 1 < text.length()
-                && text.indexOf(' ', end + 1) < 0;
+        return zoned && end > 0 && text.charAt(end) == ' ' && isZone(text, end + 1);
+    }
+
+    /** {@code +hh:mm} / {@code -h:mm}, or a region name ({@code Europe/Berlin}, {@code UTC}). */
+    private static boolean isZone(String text, int from) {
+        if (from >= text.length()) {
+            return false;
+        }
+        char first = text.charAt(from);
+        if (first == '+' || first == '-') {
+            int colon = text.indexOf(':', from);
+            return colon > from + 1 && colon <= from + 3 && colon + 3 == text.length()
+                    && allDigits(text, from + 1, colon) && allDigits(text, colon + 1, text.length());
+        }
+        for (int i = from; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (!(Character.isLetterOrDigit(c) || c == '/' || c == '_' || c == '-' || c == '+')) {
+                return false;
+            }
+        }
+        return Character.isLetter(first);
+    }
+
+    private static boolean allDigits(String text, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (!RedoTextCursor.isDigit(text.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static DatetimeMask compile(String mask, String parameter) {

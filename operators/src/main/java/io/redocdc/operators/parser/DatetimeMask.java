@@ -16,7 +16,8 @@ import java.util.Locale;
  * their element (FM), punctuation in the mask matches any punctuation, text that ends early leaves the remaining
  * elements at their defaults (so {@code '...00:00:00.'} is a TIMESTAMP without fraction, and a TIMESTAMP WITH
  * LOCAL TIME ZONE printed without zone reads under a TZ mask). Month and day names are English
- * (NLS_DATE_LANGUAGE AMERICAN). RR picks the century from a reference year: 00-49 lie in the reference year's
+ * (NLS_DATE_LANGUAGE AMERICAN); as Oracle does, YY and RR take a four-digit year as it is and MONTH takes an
+ * abbreviation. RR picks the century from a reference year: 00-49 lie in the reference year's
  * century when its last two digits are below 50, else in the next; 50-99 likewise in the previous or the same.
  */
 final class DatetimeMask {
@@ -38,10 +39,12 @@ final class DatetimeMask {
 
     private final String mask;
     private final List<Element> elements;
+    private final boolean hasFraction;
 
     private DatetimeMask(String mask, List<Element> elements) {
         this.mask = mask;
         this.elements = elements;
+        this.hasFraction = elements.stream().anyMatch(e -> e.kind == Kind.FRACTION);
     }
 
     String mask() {
@@ -112,10 +115,9 @@ final class DatetimeMask {
         {"TZD", "TZ_ABBREVIATION", "0"},
     };
 
-    /** Whether the mask has a time zone element (TZH, TZM or TZR). */
-    boolean hasZone() {
-        return elements.stream().anyMatch(e -> e.kind == Kind.TZ_HOUR || e.kind == Kind.TZ_MINUTE
-                || e.kind == Kind.TZ_REGION);
+    /** Whether the mask has fractional seconds (FF). */
+    boolean hasFraction() {
+        return hasFraction;
     }
 
     /**
@@ -198,14 +200,13 @@ final class DatetimeMask {
                     year = number(4);
                     return year >= 0;
                 }
-                case YEAR2 -> {
-                    int value = number(2);
-                    year = value < 0 ? -1 : referenceYear / 100 * 100 + value;
-                    return value >= 0;
-                }
-                case RR -> {
-                    int value = number(2);
-                    year = value < 0 ? -1 : rr(value);
+                case YEAR2, RR -> {
+                    // Oracle takes four digits under YY and RR as the year itself (its RR -> RRRR rule)
+                    int start = pos;
+                    int value = number(4);
+                    boolean twoDigits = pos - start <= 2;
+                    year = value < 0 ? -1 : !twoDigits ? value
+                            : e.kind == Kind.RR ? rr(value) : referenceYear / 100 * 100 + value;
                     return value >= 0;
                 }
                 case MONTH_NUMBER -> {
@@ -218,6 +219,9 @@ final class DatetimeMask {
                 }
                 case MONTH_NAME -> {
                     month = name(MONTHS, 0);
+                    if (month == 0) {
+                        month = name(MONTHS, 3); // Oracle's MONTH -> MON rule
+                    }
                     return month > 0;
                 }
                 case DAY_OF_MONTH -> {
@@ -279,11 +283,11 @@ final class DatetimeMask {
                     return zoneHour();
                 }
                 case TZ_MINUTE -> {
-                    int start = pos;
-                    if (number(2) < 0) {
+                    int minutes = number(2);
+                    if (minutes < 0 || minutes > 59) {
                         return false;
                     }
-                    tzMinute = text.substring(start, pos);
+                    tzMinute = (minutes < 10 ? "0" : "") + minutes;
                     return true;
                 }
                 case TZ_REGION -> {
@@ -335,12 +339,11 @@ final class DatetimeMask {
             if (pos < text.length() && (text.charAt(pos) == '+' || text.charAt(pos) == '-')) {
                 pos++;
             }
-            int digitsAt = pos;
-            if (number(2) < 0) {
-                return false;
+            int hours = number(2);
+            if (hours < 0 || hours > 14) {
+                return false; // offsets run from -12:00 to +14:00
             }
-            String digits = text.substring(digitsAt, pos);
-            tzHour = (text.charAt(start) == '-' ? "-" : "+") + (digits.length() == 1 ? "0" : "") + digits;
+            tzHour = (text.charAt(start) == '-' ? "-" : "+") + (hours < 10 ? "0" : "") + hours;
             return true;
         }
 

@@ -5,7 +5,8 @@ import java.util.Arrays;
 /**
  * The choices of the lenient pass over a statement whose values hold undoubled apostrophes: at each string
  * literal, which of the quotes that may end it does end it. Each run of the parser takes one path through
- * these choices; {@link #advance()} moves to the next path depth first, so every reading is tried once.
+ * these choices; {@link #advance()} moves to the next path depth first, so each reading is tried at most once
+ * (readings that take more quotes into values than the best one found are cut short).
  */
 final class QuoteReadings {
 

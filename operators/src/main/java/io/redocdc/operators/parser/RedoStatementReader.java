@@ -27,6 +27,11 @@ final class RedoStatementReader {
         this.lenient = readings != null;
     }
 
+    /** After {@link #read()} failed: whether an undoubled apostrophe may be the cause (see the cursor's rule). */
+    boolean failedAtAQuote() {
+        return cursor.failedAtAQuote();
+    }
+
     ParsedStatement read() {
         if (cursor.atEnd()) {
             return new ParsedStatement(StatementKind.NONE, null, null, List.of(), List.of(), null, -1);

@@ -17,6 +17,11 @@ final class RedoTextCursor {
     private final int length;
     private final QuoteReadings readings;
     private int pos;
+    /** Just after the closing quote of the last free-text literal (a value, not a mask or ROWID); -1 before one. */
+    private int afterFreeText = -1;
+    /** Where the strict pass failed, or -1. */
+    private int failedAt = -1;
+    private boolean unterminatedLiteral;
 
     /** @param readings null for the strict pass (quotes in values doubled, as Oracle prints them) */
     RedoTextCursor(String text, QuoteReadings readings) {
@@ -194,7 +199,9 @@ final class RedoTextCursor {
      * end it, and quotes before it are part of the value (LogMiner does not always double them).
      */
     String stringLiteral() {
-        return literal(readings != null);
+        String value = literal(readings != null);
+        afterFreeText = pos;
+        return value;
     }
 
     /**
@@ -243,6 +250,7 @@ final class RedoTextCursor {
             }
         }
         pos = close + 1;
+        afterFreeText = pos;
         return decoded.toString();
     }
 
@@ -264,6 +272,7 @@ final class RedoTextCursor {
         while (true) {
             int close = text.indexOf('\'', from);
             if (close < 0) {
+                unterminatedLiteral = true;
                 throw errorAt(open, "unterminated string literal (no closing ') starting");
             }
             if (close + 1 < length && text.charAt(close + 1) == '\'') {
@@ -292,14 +301,43 @@ final class RedoTextCursor {
         return candidates[readings.choose(count)];
     }
 
-    /** Whether what starts at {@code at} can follow a value: the end, , ) ; || AND or WHERE. */
+    /**
+     * Whether what starts at {@code at} can follow a value: the end, {@code , ) ; ||}, AND, WHERE, FOR (a LOB
+     * locator's {@code for update}) or an XML DOC WRITE's {@code amount:}.
+     */
     private boolean mayFollowValue(int at) {
-        int i = afterBlanks(at);
+        int i = at;
+        while (i < length && text.charAt(i) <= ' ') {
+            i++; // blanks only: a comment would be part of the value
+        }
         if (i >= length) {
             return true;
         }
         char c = text.charAt(i);
-        return c == ',' || c == ')' || c == ';' || c == '|' || wordAt(i, "and") || wordAt(i, "where");
+        return c == ',' || c == ')' || c == ';' || (c == '|' && i + 1 < length && text.charAt(i + 1) == '|')
+                || wordAt(i, "and") || wordAt(i, "where") || wordAt(i, "for") || wordAt(i, "amount");
+    }
+
+    /**
+     * Whether the strict pass failed where an apostrophe LogMiner left single would make it fail: an unterminated
+     * literal, or right after a free-text literal closed (with only blanks and {@code , ) ;} between). Other
+     * failures (a value that does not fit its mask, an unknown function) are not read again leniently: a quote
+     * could always be made to swallow them.
+     */
+    boolean failedAtAQuote() {
+        if (unterminatedLiteral) {
+            return true;
+        }
+        if (afterFreeText < 0 || failedAt < afterFreeText) {
+            return false;
+        }
+        for (int i = afterFreeText; i < failedAt; i++) {
+            char c = text.charAt(i);
+            if (c > ' ' && c != ',' && c != ')' && c != ';') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean wordAt(int at, String word) {
@@ -438,6 +476,9 @@ final class RedoTextCursor {
     SqlRedoParseException errorAt(int offset, String problem) {
         if (readings != null) {
             return SqlRedoParseException.READING_REJECTED;
+        }
+        if (failedAt < 0) {
+            failedAt = offset;
         }
         return new SqlRedoParseException(problem + " at offset " + offset + " in SQL_REDO " + quote(offset));
     }

@@ -11,11 +11,12 @@ import java.util.List;
  * were mined with. Thread-safe.
  *
  * <p>Values are read as Oracle quotes them ({@code ''} for an apostrophe). LogMiner sometimes leaves an
- * apostrophe inside a value undoubled ({@code 'j'ai glissé'}); a statement that does not parse the strict way
- * is read again leniently: any quote that is followed by what may follow a value ({@code , ) ; || and where}
- * or the end) may end a free-text literal. Of the readings that parse as a whole (as many values as the INSERT
- * names columns, a SET of distinct columns, a well-formed WHERE), the one that takes the fewest such quotes into
- * values is taken; when two readings tie, the statement is an error that names both.
+ * apostrophe inside a value undoubled ({@code 'j'ai glissé'}); a statement whose strict reading fails right after
+ * a value (or on an unterminated one) is read again leniently: any quote followed by what may follow a value
+ * ({@code , ) ; ||}, AND, WHERE or the end) may end a free-text literal. Of the readings that parse as a whole
+ * (as many values as the INSERT names columns, a SET of distinct columns, a well-formed WHERE), the one that
+ * takes the fewest such quotes into values is taken; when two readings tie, the statement is an error that names
+ * both. Other failures are errors as they stand: a quote could always be made to swallow them.
  */
 public final class SqlRedoParser {
 
@@ -50,10 +51,11 @@ public final class SqlRedoParser {
         if (sqlRedo == null) {
             sqlRedo = "";
         }
+        RedoStatementReader strictReader = new RedoStatementReader(sqlRedo, datetimes, referenceYear, null);
         try {
-            return new RedoStatementReader(sqlRedo, datetimes, referenceYear, null).read();
+            return strictReader.read();
         } catch (SqlRedoParseException strict) {
-            if (sqlRedo.indexOf('\'') < 0) {
+            if (!strictReader.failedAtAQuote()) {
                 throw strict;
             }
             return readLeniently(sqlRedo, referenceYear, strict);

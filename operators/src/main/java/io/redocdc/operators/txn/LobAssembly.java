@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Folds the LOB and XMLType rows of one committed transaction into the changes they complete, so one source
@@ -28,7 +29,8 @@ import java.util.Set;
  *   <li>XML DOC BEGIN, XML DOC WRITE rows, XML DOC END: the document as the XMLType column's value.</li>
  * </ul>
  * Changes pass through one at a time (the one being completed is held back), so memory holds one change and the
- * LOB values it is given, never the transaction.
+ * LOB values it is given, never the transaction. A change is handed on as soon as the next row shows it complete,
+ * before that row is applied, so a row that fails never takes the change before it along.
  */
 final class LobAssembly {
 
@@ -36,85 +38,103 @@ final class LobAssembly {
     record Ready(RowChange change, RedoRecord row) {
     }
 
+    private final Consumer<Ready> out;
     private Pending pending;
     /** 19c: the SEL_LOB_LOCATOR that LOB_WRITE pieces continue; 23ai blocks each carry their own. */
     private LobLocator locator;
     /** XML DOC WRITE rows append to the document that XML DOC BEGIN opened. */
     private LobValue xmlDocument;
+    /** The last locator named a table that is not captured: the 19c pieces after it are dropped with it. */
+    private boolean skipping;
 
-    /** A DML or DDL change, in redo order; returns the change it completes or displaces, or null. */
-    Ready change(RowChange change, RedoRecord row) {
+    /** @param out receives the completed changes, in redo order */
+    LobAssembly(Consumer<Ready> out) {
+        this.out = out;
+    }
+
+    /** A DML or DDL change, in redo order. */
+    void change(RowChange change, RedoRecord row) {
         locator = null;
         xmlDocument = null;
+        skipping = false;
         if (pending != null && pending.takesLobValues(change)) {
             pending.assign(change);
-            return null;
+            return;
         }
-        Ready done = flush();
+        flush();
         pending = new Pending(change, row);
-        return done;
+    }
+
+    /** A LOB row of a table that is not captured: the 19c pieces after it are dropped too. */
+    void skip() {
+        locator = null;
+        xmlDocument = null;
+        skipping = true;
     }
 
     /**
-     * A LOB or XML row, in redo order; returns the change it displaces (a change of another row), or null.
+     * A LOB or XML row, in redo order.
      *
      * @throws IllegalArgumentException when the value cannot be rebuilt (the message says why); the column is
      *                                  then left out of the change as UNSUPPORTED
      */
-    Ready lob(ParsedStatement statement, RedoRecord row) {
+    void lob(ParsedStatement statement, RedoRecord row) {
         if (statement.kind() == StatementKind.XML_REDO) {
             if (xmlDocument == null) {
                 throw new IllegalArgumentException("XML DOC WRITE without XML DOC BEGIN before it in the transaction");
             }
-            xmlDocument.write(count(statement.values().get(0).text()), xmlDocument.length() + 1,
-                    statement.values().get(0));
-            return null;
+            ColumnValue piece = statement.values().get(0);
+            xmlDocument.write(piece.text().codePointCount(0, piece.text().length()), xmlDocument.length() + 1, piece);
+            return;
         }
         if (statement.kind() == StatementKind.AMOUNT || statement.kind() == StatementKind.NONE) {
-            return null;
+            return;
         }
+        if (statement.locator() == null && skipping) {
+            return;
+        }
+        skipping = false;
         LobLocator target = statement.locator() != null ? statement.locator() : locator;
         if (target == null) {
             throw new IllegalArgumentException("a LOB row without a locator: no SEL_LOB_LOCATOR row before it in the "
                     + "transaction names its column and row");
         }
         locator = target;
-        Ready done = null;
         if (pending == null || !pending.isRow(target)) {
-            done = flush();
+            flush();
             pending = Pending.lobUpdate(target, row);
         }
         if (statement.kind() == StatementKind.XML_DOC_BEGIN) {
             xmlDocument = pending.startValue(target.column(), LobValue.emptyText());
-            return done;
+            return;
         }
+        // LogMiner writes a whole new value from offset 1 with the placeholder ROWID; DBMS_LOB calls on a stored
+        // value name its real ROWID (lob-redo-shapes.md)
+        boolean rewritesWholeValue = !TransactionAssemblerOperator.isRealRowId(row.rowId());
         try {
             for (LobOperation operation : statement.lobOperations()) {
-                pending.apply(target, operation);
+                pending.apply(target, operation, rewritesWholeValue);
             }
         } catch (IllegalArgumentException e) {
             pending.unknown(target.column());
             throw new IllegalArgumentException(target.owner() + "." + target.table() + "." + target.column()
                     + " of the row " + target.where() + ": " + e.getMessage(), e);
         }
-        return done;
     }
 
-    /** The last change of the transaction, or null. */
-    Ready finish() {
+    /** Hands on the last change of the transaction. */
+    void finish() {
         locator = null;
         xmlDocument = null;
-        return flush();
+        flush();
     }
 
-    private Ready flush() {
+    private void flush() {
         Ready done = pending == null ? null : pending.ready();
         pending = null;
-        return done;
-    }
-
-    private static long count(String text) {
-        return text.codePointCount(0, text.length());
+        if (done != null) {
+            out.accept(done);
+        }
     }
 
     /** The change being completed, with the LOB values rebuilt for it so far. */
@@ -158,11 +178,13 @@ final class LobAssembly {
                     && emptyLobs.containsAll(next.setColumns()) && matches(List.of(next.oldValues()));
         }
 
+        /** Folds LogMiner's UPDATE of the empty LOB columns in; a later UPDATE of them is a change of its own. */
         void assign(RowChange update) {
             for (ColumnValue value : update.newValues()) {
                 if (update.setColumns().contains(value.name())) {
                     lobs.remove(value.name());
                     unknown.remove(value.name());
+                    emptyLobs.remove(value.name());
                     put(value);
                 }
             }
@@ -180,7 +202,7 @@ final class LobAssembly {
             return value;
         }
 
-        void apply(LobLocator target, LobOperation operation) {
+        void apply(LobLocator target, LobOperation operation, boolean rewritesWholeValue) {
             String column = target.column();
             if (unknown.contains(column)) {
                 throw new IllegalArgumentException("an earlier LOB row of this column could not be applied");
@@ -190,9 +212,9 @@ final class LobAssembly {
                 ColumnValue current = valueOf(column);
                 if (current != null) {
                     value = LobValue.of(current, target.type().isBinary());
-                } else if (operation instanceof LobOperation.Write write && write.offset() == 1) {
-                    // the value this UPDATE replaces is not in the redo; a write from the start rewrites it (a
-                    // LOB_TRIM follows when the new value is shorter)
+                } else if (rewritesWholeValue && operation instanceof LobOperation.Write write && write.offset() == 1) {
+                    // the value this UPDATE replaces is not in the redo, and LogMiner writes the new one whole (a
+                    // LOB_TRIM follows when it is shorter)
                     value = target.type().isBinary() ? LobValue.emptyBinary() : LobValue.emptyText();
                 } else {
                     throw new IllegalArgumentException(describe(operation) + " changes a value this transaction did "

@@ -8,8 +8,10 @@ import io.redocdc.source.model.OperationCode;
 import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.Xid;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.state.MapState;
@@ -274,8 +276,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
             return;
         }
         collector.setAbsoluteTimestamp(end.scn());
-        LobAssembly lobs = new LobAssembly();
         Emission emission = new Emission(xid, end);
+        LobAssembly lobs = new LobAssembly(emission::emit);
         for (RowKey key : buffer.between(start.key(), end.key())) {
             RedoRecord row = buffer.get(key);
             if (row == null) {
@@ -288,7 +290,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
                         + row.origin() + " between its START and its end");
             }
             if (RowChangeConverter.isLobRow(op)) {
-                emission.emit(lobRow(lobs, row, xid, end));
+                lobRow(lobs, row, xid, end);
                 continue;
             }
             if (op == OperationCode.UNSUPPORTED) {
@@ -302,10 +304,10 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
             }
             RowChange change = options.deadLetter() ? convertOrDivert(row, xid, end) : convertOrFailForGood(row, xid);
             if (change != null) {
-                emission.emit(lobs.change(change, row));
+                lobs.change(change, row);
             }
         }
-        emission.emit(lobs.finish());
+        lobs.finish();
         emission.finish();
         notes.log(LOG, end.scn());
         metrics.unsupportedRows.inc(notes.unsupportedRows());
@@ -317,16 +319,18 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     }
 
     /** Folds a LOB or XML row into its change; one that cannot be applied fails or goes to the dead letters. */
-    private LobAssembly.Ready lobRow(LobAssembly lobs, RedoRecord row, String xid, Boundary end) {
+    private void lobRow(LobAssembly lobs, RedoRecord row, String xid, Boundary end) {
         try {
             ParsedStatement statement = converter.parseLob(row, xid);
-            return statement == null ? null : lobs.lob(statement, row);
+            if (statement == null) {
+                lobs.skip();
+            } else {
+                lobs.lob(statement, row);
+            }
         } catch (IllegalArgumentException e) {
             unconvertible(row, xid, end, e.getMessage());
-            return null;
         } catch (RowConversionException e) {
             divertOrFail(row, xid, end, e);
-            return null;
         }
     }
 
@@ -383,9 +387,9 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
      */
     private boolean cancelUndoneRows(Boundary start, Boundary end, TransactionNotes notes, String xid)
             throws Exception {
-        RedoRecord placeholder = firstRowWithPlaceholderRowId(start, end);
-        if (placeholder != null) {
-            undoUnreliable(start, end, placeholder, xid);
+        RedoRecord unmatchable = firstRowUndoCannotMatch(start, end);
+        if (unmatchable != null) {
+            undoUnreliable(start, end, unmatchable, xid);
             return false;
         }
         for (RowKey key : buffer.between(start.key(), end.key())) {
@@ -409,15 +413,29 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     }
 
     /**
-     * Rows of tables with LOB columns (their INSERTs and LOB rows) carry a placeholder ROWID of only 'A's, while
-     * the undo rows that reverse them name the real one (lob-redo-shapes.md of osodevops/kafka-connect-oracle-cdc):
-     * matching by ROW_ID would cancel the wrong change.
+     * A row that undo rows of its table cannot be matched to reliably: rows of tables with LOB columns carry a
+     * placeholder ROWID of only 'A's (their INSERTs and LOB rows) while the undo rows that reverse them name the
+     * real one, and one undo row reverses a whole LOB statement of several rows (lob-redo-shapes.md of
+     * osodevops/kafka-connect-oracle-cdc). Matching by ROW_ID would cancel the wrong change.
      */
-    private RedoRecord firstRowWithPlaceholderRowId(Boundary start, Boundary end) throws Exception {
+    private RedoRecord firstRowUndoCannotMatch(Boundary start, Boundary end) throws Exception {
+        Set<String> undoneTables = new HashSet<>();
+        Map<String, RedoRecord> lobTables = new HashMap<>();
         for (RowKey key : buffer.between(start.key(), end.key())) {
             RedoRecord row = buffer.get(key);
-            if (row != null && !row.rollback() && isPlaceholderRowId(row.rowId())) {
-                return row;
+            if (row == null) {
+                continue;
+            }
+            String table = row.segOwner() + "." + row.tableName();
+            if (row.rollback()) {
+                undoneTables.add(table);
+            } else if (isPlaceholderRowId(row.rowId()) || RowChangeConverter.isLobRow(row.op())) {
+                lobTables.putIfAbsent(table, row);
+            }
+        }
+        for (Map.Entry<String, RedoRecord> lobTable : lobTables.entrySet()) {
+            if (undoneTables.contains(lobTable.getKey())) {
+                return lobTable.getValue();
             }
         }
         return null;
@@ -427,11 +445,17 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         return rowId != null && !rowId.isEmpty() && rowId.chars().allMatch(c -> c == 'A');
     }
 
+    /** A ROWID that names a stored row: neither missing nor LogMiner's placeholder. */
+    static boolean isRealRowId(String rowId) {
+        return rowId != null && !rowId.isBlank() && !isPlaceholderRowId(rowId);
+    }
+
     /** The job fails for good, or (dead letters on) every row of the transaction goes there. */
     private void undoUnreliable(Boundary start, Boundary end, RedoRecord placeholder, String xid) throws Exception {
-        String reason = "the transaction rolled back to a savepoint and has rows without a real ROWID (ROW_ID "
-                + placeholder.rowId() + " at " + placeholder.origin() + ", a table with LOB columns): its undo rows "
-                + "cannot be matched to the changes they undo, so it is not replicated";
+        String reason = "the transaction rolled back to a savepoint in " + placeholder.segOwner() + "."
+                + placeholder.tableName() + ", a table with LOB columns (" + placeholder.operation() + " with ROW_ID "
+                + placeholder.rowId() + " at " + placeholder.origin() + "): its undo rows cannot be matched to the "
+                + "changes they undo, so it is not replicated";
         if (!options.deadLetter()) {
             throw new SuppressRestartsException(RowChangeConverter.failure(placeholder, xid, reason, null));
         }

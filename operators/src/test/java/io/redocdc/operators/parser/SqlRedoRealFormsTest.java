@@ -107,6 +107,34 @@ class SqlRedoRealFormsTest {
     }
 
     @Test
+    void canonicalTextIsTakenAsItIsOnlyWhenItIsCanonical() {
+        assertThatThrownBy(() -> parse("insert into \"S\".\"T\"(\"D\") values (TO_DATE('2026-02-28 13:45:59.5', "
+                + "'YYYY-MM-DD HH24:MI:SS'))"))
+                .isInstanceOf(SqlRedoParseException.class).hasMessageContaining("bad TO_DATE value");
+        assertThat(parse("insert into \"S\".\"T\"(\"T\") values (TO_TIMESTAMP_TZ('2026-02-28 13:45:59.5 +5:3'))")
+                .values()).containsExactly(value(ValueKind.TIMESTAMP_TZ, "T", "2026-02-28 13:45:59.5 +05:03"));
+    }
+
+    @Test
+    void failuresThatNoApostropheExplainsAreNotReadAgain() {
+        // a quote could swallow the rest of these statements; their real problem must be the error
+        assertThatThrownBy(() -> parse("update \"S\".\"T\" set \"NAME\" = 'x', \"TS\" = "
+                + "TO_TIMESTAMP('15-JUN-25 10.30.00.123456 AM') where \"ID\" = '1'"))
+                .isInstanceOf(SqlRedoParseException.class)
+                .hasMessageContaining("bad TO_TIMESTAMP value '15-JUN-25 10.30.00.123456 AM'");
+        assertThatThrownBy(() -> parse("delete from \"S\".\"T\" where \"A\" = 'x' and \"B\" = BOGUS('1')"))
+                .isInstanceOf(SqlRedoParseException.class)
+                .hasMessageContaining("unknown value form 'BOGUS'");
+    }
+
+    @Test
+    void undoubledApostrophesInAnXmlDocumentWrite() {
+        ParsedStatement s = parse("XML_REDO := '<a b='1'/>'\n amount: 12");
+        assertThat(s.values()).containsExactly(ColumnValue.ofString("", "<a b='1'/>"));
+        assertThat(s.amount()).isEqualTo(12);
+    }
+
+    @Test
     void undoubledApostrophesWithTwoEqualReadingsFailNamingBoth() {
         String sql = "insert into \"S\".\"T\"(\"A\",\"B\") values ('x', 'y', 'z')";
         assertThatThrownBy(() -> parse(sql))
@@ -146,11 +174,12 @@ class SqlRedoRealFormsTest {
 
     @Test
     void oracleDefaultNlsDatesAndTimestamps() {
-        ParsedStatement s = ORACLE_DEFAULTS.parse("insert into \"S\".\"T\"(\"D\",\"TS\",\"PM\",\"MIDNIGHT\",\"TZ\",\"REGION\",\"LTZ\") values ("
+        ParsedStatement s = ORACLE_DEFAULTS.parse("insert into \"S\".\"T\"(\"D\",\"TS\",\"PM\",\"MIDNIGHT\",\"NOON\",\"TZ\",\"REGION\",\"LTZ\") values ("
                 + "TO_DATE('15-JUN-25', 'DD-MON-RR'),"
                 + "TO_TIMESTAMP('15-JUN-25 10.30.00.123456 AM'),"
                 + "TO_TIMESTAMP('15-JUN-25 10.30.00.123456 PM'),"
                 + "TO_TIMESTAMP('01-JAN-26 12.00.00.000000 AM'),"
+                + "TO_TIMESTAMP('01-JAN-26 12.00.00.000000 PM'),"
                 + "TO_TIMESTAMP_TZ('29-MAR-26 01.30.00.500000000 AM +05:30'),"
                 + "TO_TIMESTAMP_TZ('29-MAR-26 01.30.00.5 AM US/PACIFIC'),"
                 + "TO_TIMESTAMP_TZ('25-OCT-26 02.30.00.250000 PM'))", 2026);
@@ -159,6 +188,7 @@ class SqlRedoRealFormsTest {
                 value(ValueKind.TIMESTAMP, "TS", "2025-06-15 10:30:00.123456"),
                 value(ValueKind.TIMESTAMP, "PM", "2025-06-15 22:30:00.123456"),
                 value(ValueKind.TIMESTAMP, "MIDNIGHT", "2026-01-01 00:00:00.000000"),
+                value(ValueKind.TIMESTAMP, "NOON", "2026-01-01 12:00:00.000000"),
                 value(ValueKind.TIMESTAMP_TZ, "TZ", "2026-03-29 01:30:00.500000000 +05:30"),
                 value(ValueKind.TIMESTAMP_TZ, "REGION", "2026-03-29 01:30:00.5 US/PACIFIC"),
                 value(ValueKind.TIMESTAMP_TZ, "LTZ", "2026-10-25 14:30:00.250000"));
@@ -190,6 +220,10 @@ class SqlRedoRealFormsTest {
                 .containsExactly("2149-01-01 00:00:00", "2050-01-01 00:00:00");
         assertThat(ORACLE_DEFAULTS.parse(sql.replace("'DD-MON-RR'", "'DD-MON-YY'"), 2026).values())
                 .extracting(ColumnValue::text).containsExactly("2049-01-01 00:00:00", "2050-01-01 00:00:00");
+        // four digits under RR (or YY) are the year itself; MONTH also takes an abbreviation
+        assertThat(ORACLE_DEFAULTS.parse("insert into \"S\".\"T\"(\"A\",\"B\") values (TO_DATE('01-JAN-2026', "
+                + "'DD-MON-RR'),TO_DATE('01-FEB-1999', 'DD-MONTH-YYYY'))", 2026).values())
+                .extracting(ColumnValue::text).containsExactly("2026-01-01 00:00:00", "1999-02-01 00:00:00");
     }
 
     @Test

@@ -58,6 +58,11 @@ class LobAssemblyTest {
         return log.lob(scn++, XID, op, PLACEHOLDER, sql);
     }
 
+    /** A DBMS_LOB call on a stored value: LogMiner names the row's real ROWID (LOB_SF 12, 13, 15, 16). */
+    private RedoRecord inPlace(RedoRecord placeholderRow) {
+        return log.lob(placeholderRow.scn(), XID, placeholderRow.op(), REAL, placeholderRow.sqlRedo());
+    }
+
     private RedoRecord dml(String rowId, String sql) {
         return log.dml(scn++, XID, rowId, sql);
     }
@@ -182,14 +187,14 @@ class LobAssemblyTest {
     void anAppendToAValueNotInTheRedoFailsNamingColumnAndRow(StateBackendKind backend) throws Exception {
         // LOB_SF 12 (DBMS_LOB.WRITEAPPEND): the value before the append is not in this transaction
         try (AssemblerHarness h = AssemblerHarness.open(backend)) {
-            assertThatThrownBy(() -> run(h, locatorRow(), write("C", 501, "more")))
+            assertThatThrownBy(() -> run(h, locatorRow(), inPlace(write("C", 501, "more"))))
                     .isInstanceOf(SuppressRestartsException.class)
                     .cause().hasMessageContaining("OE.DOCS.C of the row")
                     .hasMessageContaining("a LOB_WRITE at offset 501 changes a value this transaction did not write");
         }
         AssemblerOptions deadLetters = AssemblerOptions.builder().deadLetter(true).build();
         try (AssemblerHarness h = AssemblerHarness.open(deadLetters, backend)) {
-            RedoRecord append = write("C", 501, "more");
+            RedoRecord append = inPlace(write("C", 501, "more"));
             List<Lcr> lcrs = run(h, dml(REAL, "update \"OE\".\"DOCS\" set \"NAME\" = 'two' where \"ID\" = '2' and "
                     + "\"NAME\" = 'one'"), locatorRow(), append);
             assertThat(lcrs).singleElement().satisfies(lcr -> {
@@ -205,13 +210,66 @@ class LobAssemblyTest {
 
     @ParameterizedTest
     @EnumSource(StateBackendKind.class)
+    void aWriteAtTheStartOfAStoredValueIsNotTakenForTheWholeValue(StateBackendKind backend) throws Exception {
+        // LOB_SF 13 at offset 1: DBMS_LOB.WRITE(loc, 1, 1, 'X') keeps the rest of the stored value, which the
+        // redo does not hold
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            assertThatThrownBy(() -> run(h, locatorRow(), inPlace(write("C", 1, "X"))))
+                    .isInstanceOf(SuppressRestartsException.class)
+                    .cause().hasMessageContaining("a LOB_WRITE at offset 1 changes a value this transaction did not "
+                            + "write");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void aFailedLobRowDoesNotTakeTheChangeBeforeItAlong(StateBackendKind backend) throws Exception {
+        try (AssemblerHarness h = AssemblerHarness.open(AssemblerOptions.builder().deadLetter(true).build(), backend)) {
+            List<Lcr> lcrs = run(h, dml(REAL, "update \"OE\".\"DOCS\" set \"NAME\" = 'nine' where \"ID\" = '9' and "
+                    + "\"NAME\" = 'x'"), locatorRow(), inPlace(write("C", 501, "more")));
+            assertThat(lcrs).singleElement().satisfies(lcr -> assertThat(lcr.newValues())
+                    .containsExactly(str("ID", "9"), str("NAME", "nine")));
+            assertThat(deadLetters(h)).hasSize(1);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void onlyLogMinersUpdateOfTheEmptyLobsIsFoldedIntoTheInsert(StateBackendKind backend) throws Exception {
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            List<Lcr> lcrs = run(h, dml(PLACEHOLDER, INSERT_EMPTY),
+                    dml(REAL, "update \"OE\".\"DOCS\" set \"C\" = 'first' where " + WHERE),
+                    dml(REAL, "update \"OE\".\"DOCS\" set \"C\" = 'second' where " + WHERE));
+            assertThat(lcrs).extracting(Lcr::command).containsExactly(LcrCommand.INSERT, LcrCommand.UPDATE);
+            assertThat(lcrs.get(0).newValues()).contains(str("C", "first"));
+            assertThat(lcrs.get(1).newValues()).contains(str("C", "second"));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void aSavepointRollbackOfInPlaceLobCallsIsNotGuessed(StateBackendKind backend) throws Exception {
+        // LOB_SF 07 after an UPDATE: append, savepoint, append, then the undo row set "C" = EMPTY_CLOB() [real],
+        // which matched by ROW_ID alone would cancel the UPDATE
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            RedoRecord undo = log.undo(scn + 10, XID, REAL, "update \"OE\".\"DOCS\" set \"C\" = EMPTY_CLOB() where "
+                    + "ROWID = '" + REAL + "'");
+            assertThatThrownBy(() -> run(h, dml(REAL, "update \"OE\".\"DOCS\" set \"C\" = 'abc' where " + WHERE),
+                    inPlace(write("C", 4, "d")), inPlace(write("C", 5, "e")), undo))
+                    .isInstanceOf(SuppressRestartsException.class)
+                    .cause().hasMessageContaining("rolled back to a savepoint in OE.DOCS");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
     void aSavepointRollbackAmongPlaceholderRowIdsIsNotGuessed(StateBackendKind backend) throws Exception {
         // LOB_SF 04: INSERT [placeholder] of large values, then its undo DELETE [real] where ROWID
         RedoRecord undo = log.undo(scn + 5, XID, REAL, "delete from \"OE\".\"DOCS\" where ROWID = '" + REAL + "'");
         try (AssemblerHarness h = AssemblerHarness.open(backend)) {
             assertThatThrownBy(() -> run(h, dml(PLACEHOLDER, INSERT_EMPTY), locatorRow(), write("C", 1, "x"), undo))
                     .isInstanceOf(SuppressRestartsException.class)
-                    .cause().hasMessageContaining("rolled back to a savepoint and has rows without a real ROWID");
+                    .cause().hasMessageContaining("rolled back to a savepoint in OE.DOCS, a table with LOB columns");
         }
         scn += 10;
         AssemblerOptions deadLetters = AssemblerOptions.builder().deadLetter(true).build();

@@ -620,7 +620,7 @@ class TransactionAssemblerTest {
                     mismatch(log.undo(112, XID_A_PARTIAL, ROW_2, "delete from \"OE\".\"LAGCASE\" where ROWID = '"
                             + ROW_2 + "'"), 74_563),
                     log.dml(113, XID_A_NEXT, ROW_3, Sql.insert(3, "c")),
-                    mismatch(log.lobWrite(114, XID_A_NEXT, "OE", "ORDERS", ROW_3, "\"ID\" = '3' and \"NOTE\" = 'c'"),
+                    mismatch(log.lobWrite(114, XID_A_NEXT, "OE", "ORDERS", "AAAAAAAAAAAAAAAAAA", "\"ID\" = '3' and \"NOTE\" = 'c'"),
                             74_562), log.commit(115, XID_A_NEXT));
             h.watermark(115);
             assertThat(describe(h.lcrs())).containsExactly(XID_A_NEXT + " INSERT ID=3");

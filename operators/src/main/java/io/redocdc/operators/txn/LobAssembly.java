@@ -7,6 +7,7 @@ import io.redocdc.operators.parser.LobLocator;
 import io.redocdc.operators.parser.LobOperation;
 import io.redocdc.operators.parser.ParsedStatement;
 import io.redocdc.operators.parser.StatementKind;
+import io.redocdc.source.model.OperationCode;
 import io.redocdc.source.model.RedoRecord;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -46,6 +47,11 @@ final class LobAssembly {
     private LobValue xmlDocument;
     /** The last locator named a table that is not captured: the 19c pieces after it are dropped with it. */
     private boolean skipping;
+    /**
+     * A code 9 row (23ai's INTERNAL row without SQL, 19c's SEL_LOB_LOCATOR) came: a new LOB statement starts, so
+     * a column the held change already has LOB rows for begins a change of its own.
+     */
+    private boolean statementStarts;
 
     /** @param out receives the completed changes, in redo order */
     LobAssembly(Consumer<Ready> out) {
@@ -79,6 +85,9 @@ final class LobAssembly {
      *                                  then left out of the change as UNSUPPORTED
      */
     void lob(ParsedStatement statement, RedoRecord row) {
+        if (row.op() == OperationCode.SELECT_LOB_LOCATOR) {
+            statementStarts = true;
+        }
         if (statement.kind() == StatementKind.XML_REDO) {
             if (xmlDocument == null) {
                 throw new IllegalArgumentException("XML DOC WRITE without XML DOC BEGIN before it in the transaction");
@@ -100,7 +109,9 @@ final class LobAssembly {
                     + "transaction names its column and row");
         }
         locator = target;
-        if (pending == null || !pending.isRow(target)) {
+        boolean sameStatement = !statementStarts || pending == null || !pending.hasLobRows(target.column());
+        statementStarts = false;
+        if (pending == null || !pending.isRow(target) || !sameStatement) {
             flush();
             pending = Pending.lobUpdate(target, row);
         }
@@ -146,6 +157,8 @@ final class LobAssembly {
         private final Set<String> emptyLobs = new HashSet<>();
         private final Map<String, LobValue> lobs = new LinkedHashMap<>();
         private final Set<String> unknown = new HashSet<>();
+        /** LOB columns that LogMiner's UPDATE after the INSERT filled in. */
+        private final Set<String> folded = new HashSet<>();
         /** Made of LOB rows alone: nothing to emit when none of its columns could be rebuilt. */
         private boolean lobRowsOnly;
 
@@ -185,6 +198,7 @@ final class LobAssembly {
                     lobs.remove(value.name());
                     unknown.remove(value.name());
                     emptyLobs.remove(value.name());
+                    folded.add(value.name());
                     put(value);
                 }
             }
@@ -194,6 +208,11 @@ final class LobAssembly {
         boolean isRow(LobLocator target) {
             return (change.command() == LcrCommand.INSERT || change.command() == LcrCommand.UPDATE)
                     && sameTable(target.owner(), target.table()) && matches(target.where());
+        }
+
+        /** Whether LOB rows (or LogMiner's UPDATE of an empty LOB) already gave this column its value. */
+        boolean hasLobRows(String column) {
+            return lobs.containsKey(column) || unknown.contains(column) || folded.contains(column);
         }
 
         LobValue startValue(String column, LobValue value) {

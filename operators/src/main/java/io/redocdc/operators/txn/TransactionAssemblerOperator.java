@@ -429,7 +429,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
             String table = row.segOwner() + "." + row.tableName();
             if (row.rollback()) {
                 undoneTables.add(table);
-            } else if (isPlaceholderRowId(row.rowId()) || RowChangeConverter.isLobRow(row.op())) {
+            } else if (RowChangeConverter.isLobRow(row.op())
+                    || (row.op().isRowChange() && isPlaceholderRowId(row.rowId()))) {
                 lobTables.putIfAbsent(table, row);
             }
         }

@@ -248,6 +248,20 @@ class LobAssemblyTest {
 
     @ParameterizedTest
     @EnumSource(StateBackendKind.class)
+    void aLaterLobStatementOnTheSameRowIsAChangeOfItsOwn(StateBackendKind backend) throws Exception {
+        // LOB_SF 02 then 07 in one transaction: each statement's LOB rows start with a code 9 row
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            List<Lcr> lcrs = run(h, dml(PLACEHOLDER, INSERT_EMPTY), locatorRow(), write("C", 1, "first"),
+                    locatorRow(), write("C", 1, "second"));
+            assertThat(lcrs).extracting(Lcr::command).containsExactly(LcrCommand.INSERT, LcrCommand.UPDATE);
+            assertThat(lcrs.get(0).newValues()).contains(str("C", "first"));
+            assertThat(lcrs.get(1).newValues()).containsExactly(str("ID", "2"), str("NAME", "two"),
+                    str("C", "second"));
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
     void aSavepointRollbackOfInPlaceLobCallsIsNotGuessed(StateBackendKind backend) throws Exception {
         // LOB_SF 07 after an UPDATE: append, savepoint, append, then the undo row set "C" = EMPTY_CLOB() [real],
         // which matched by ROW_ID alone would cancel the UPDATE

@@ -26,7 +26,8 @@ final class DocumentStatements {
         ORACLE_23AI, ORACLE_19C
     }
 
-    static final String PLACEHOLDER_ROWID = "AAAAAAAAAAAAAAAAAA";
+    /** The ROW_ID of INSERT and LOB rows of tables with LOB columns: all 'A', as of control rows. */
+    static final String PLACEHOLDER_ROWID = RowIds.NONE;
     private static final String NOT_RE_EXECUTABLE = "LOB sql_redo not re-executable";
     private static final TableDef TABLE = OrderEntrySchema.DOCUMENTS;
     private static final int DOC_ID = TABLE.indexOf("DOC_ID");

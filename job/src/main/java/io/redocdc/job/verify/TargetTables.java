@@ -108,7 +108,7 @@ public final class TargetTables {
         if (upper.startsWith("TIMESTAMP")) {
             return upper;
         }
-        if (upper.startsWith("RAW") || upper.equals("BLOB")) {
+        if (isBinary(upper)) {
             return "BYTEA";
         }
         if (upper.equals("CLOB") || upper.equals("NCLOB") || upper.equals("XMLTYPE")) {
@@ -177,7 +177,7 @@ public final class TargetTables {
 
     private static String read(ResultSet rs, String column, String type) throws SQLException {
         String upper = type.toUpperCase(Locale.ROOT);
-        if (upper.startsWith("RAW") || upper.equals("BLOB")) {
+        if (isBinary(upper)) {
             byte[] bytes = rs.getBytes(column);
             return bytes == null ? null : HexFormat.of().formatHex(bytes);
         }
@@ -198,10 +198,15 @@ public final class TargetTables {
         if (upper.equals("DATE") || upper.startsWith("TIMESTAMP")) {
             return LocalDateTime.parse(text, ORACLE_TIMESTAMP).toString();
         }
-        if (upper.startsWith("RAW") || upper.equals("BLOB")) {
+        if (isBinary(upper)) {
             return text.toLowerCase(Locale.ROOT);
         }
         return text; // text, CLOB, NCLOB and XML values compare exactly
+    }
+
+    /** RAW and BLOB: bytes, compared as lower-case hex. */
+    private static boolean isBinary(String upperType) {
+        return upperType.startsWith("RAW") || upperType.equals("BLOB");
     }
 
     /** Positions of the primary-key columns among the table's columns, in primary-key order. */

@@ -42,6 +42,11 @@ public final class SimulateCommand implements Callable<Integer> {
     @Option(names = "--gzip", arity = "0..1", paramLabel = "BOOL", description = "Write contents files as .csv.gz.")
     Boolean gzip;
 
+    @Option(names = "--lob-ratio", paramLabel = "R",
+            description = "Share of transactions that also write OE.DOCUMENTS (CLOB, NCLOB, BLOB, XMLTYPE) in "
+                    + "LogMiner's LOB row shapes, between 0 (none) and 1; default 0.03.")
+    Double lobRatio;
+
     @Option(names = "--nls", paramLabel = "mining-session|oracle-default",
             description = "NLS settings literals are printed under: ours (mining-session, the default; the directory "
                     + "declares them in nls_session_parameters.csv, as export's do) or Oracle's defaults "
@@ -83,6 +88,10 @@ public final class SimulateCommand implements Callable<Integer> {
         }
         if (nls != null) {
             s = s.withNls(nls);
+        }
+        if (lobRatio != null) {
+            check.require(lobRatio >= 0 && lobRatio <= 1, "--lob-ratio", "must be between 0 and 1", lobRatio);
+            s = s.withLobRatio(lobRatio);
         }
         return s;
     }

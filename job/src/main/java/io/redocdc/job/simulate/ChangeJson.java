@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.util.stream.IntStream;
 
 /** The truth's JSON: one change of a transaction, or one row of a final table (column name -> text or null). */
 final class ChangeJson {
@@ -16,15 +17,24 @@ final class ChangeJson {
 
     /** {"table":"OE.ORDERS","op_type":"U","before":{...},"after":{...}}; before is null for I, after for D. */
     static String rowChange(TableDef table, String opType, String[] before, String[] after) {
+        return rowChange(table, opType, before, all(table), after, all(table));
+    }
+
+    /**
+     * A change whose images show only some columns, as the output writes LOB tables' changes: the before image
+     * and the after image each hold the columns given (by index, in column order).
+     */
+    static String rowChange(TableDef table, String opType, String[] before, int[] beforeColumns, String[] after,
+            int[] afterColumns) {
         StringWriter out = new StringWriter(256);
         try (JsonGenerator json = FACTORY.createGenerator(out)) {
             json.writeStartObject();
             json.writeStringField("table", table.qualifiedName());
             json.writeStringField("op_type", opType);
             json.writeFieldName("before");
-            writeImage(json, table, before);
+            writeImage(json, table, before, beforeColumns);
             json.writeFieldName("after");
-            writeImage(json, table, after);
+            writeImage(json, table, after, afterColumns);
             json.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -59,12 +69,21 @@ final class ChangeJson {
     }
 
     private static void writeImage(JsonGenerator json, TableDef table, String[] values) throws IOException {
+        writeImage(json, table, values, all(table));
+    }
+
+    private static int[] all(TableDef table) {
+        return IntStream.range(0, table.columnCount()).toArray();
+    }
+
+    private static void writeImage(JsonGenerator json, TableDef table, String[] values, int[] columns)
+            throws IOException {
         if (values == null) {
             json.writeNull();
             return;
         }
         json.writeStartObject();
-        for (int i = 0; i < table.columnCount(); i++) {
+        for (int i : columns) {
             json.writeStringField(table.column(i).name(), values[i]);
         }
         json.writeEndObject();

@@ -13,5 +13,18 @@ enum ColumnType {
     /** TO_TIMESTAMP('2026-03-29 01:30:00.123456000'). */
     TIMESTAMP,
     /** HEXTORAW('deadbeef'). */
-    RAW
+    RAW,
+    /** EMPTY_CLOB() in an INSERT; the value follows as an UPDATE literal or LOB_WRITE rows (lob-redo-shapes.md). */
+    CLOB,
+    /** As CLOB (EMPTY_CLOB() too); literals as UNISTR('...'). */
+    NCLOB,
+    /** EMPTY_BLOB() in an INSERT; HEXTORAW('...') literals and LOB_WRITE buffers. */
+    BLOB,
+    /** Never in an INSERT; the document follows in XML DOC rows (sqlredo-corpus-types-and-lobs.sql, T20). */
+    XMLTYPE;
+
+    /** Written apart from its row; never in a WHERE clause (LogMiner leaves LOB columns out). */
+    boolean isLob() {
+        return this == CLOB || this == NCLOB || this == BLOB || this == XMLTYPE;
+    }
 }

@@ -2,7 +2,8 @@ package io.redocdc.job.simulate;
 
 /**
  * One V$LOGMNR_CONTENTS row before the writer gives it TIMESTAMP, RS_ID and CSF (and splits it into pieces).
- * STATUS is always 0 and INFO always empty in the simulated redo. Null strings print as empty fields (NULL).
+ * STATUS is 0 and INFO empty but on LOB and XML rows (lob-redo-shapes.md, sql-redo-shapes.md). Null strings print
+ * as empty fields (NULL).
  */
 record ContentsRow(
         long scn,
@@ -11,6 +12,8 @@ record ContentsRow(
         String operation,
         int operationCode,
         boolean rollback,
+        int status,
+        String info,
         String segOwner,
         String tableName,
         long dataObj,

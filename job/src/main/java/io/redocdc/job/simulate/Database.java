@@ -9,8 +9,9 @@ final class Database {
     final TableModel products = new TableModel(OrderEntrySchema.PRODUCTS);
     final TableModel orders = new TableModel(OrderEntrySchema.ORDERS);
     final TableModel orderItems = new TableModel(OrderEntrySchema.ORDER_ITEMS);
+    final TableModel documents = new TableModel(OrderEntrySchema.DOCUMENTS);
 
     List<TableModel> tables() {
-        return List.of(customers, products, orders, orderItems);
+        return List.of(customers, products, orders, orderItems, documents);
     }
 }

@@ -21,6 +21,9 @@ enum Domain {
     PRODUCT_NAME,
     EVENT,
     SHORT_NOTE,
+    DOC_TITLE,
+    /** LOB columns: {@link LobValues} draws them, small or large, per statement. */
+    DOC_LOB,
     /** Columns of SYS tables the simulator fills itself. */
     SYSTEM
 }

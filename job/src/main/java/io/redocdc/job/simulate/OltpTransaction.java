@@ -13,12 +13,13 @@ import java.util.SplittableRandom;
  * An order-entry transaction: a short script of actions (new order with its lines, ship, customer and product
  * maintenance, clean-up, or a random mix; long transactions are a long mix) executed one step at a time against
  * the live model, so it interleaves with the other open transactions. It may roll back to a savepoint and go
- * on, and ends with COMMIT or (now and then) ROLLBACK.
+ * on, and ends with COMMIT or (now and then) ROLLBACK. A share of them also write documents (LOB statements, see
+ * {@link DocumentStatements}, in one LOB row shape per transaction); those never roll back.
  */
 final class OltpTransaction implements TransactionDriver {
 
     private enum Kind {
-        INSERT, UPDATE, DELETE, NEW_ORDER, ORDER_LINE, ORDER_TOTAL, SAVEPOINT, ROLLBACK_TO_SAVEPOINT
+        INSERT, UPDATE, DELETE, NEW_ORDER, ORDER_LINE, ORDER_TOTAL, SAVEPOINT, ROLLBACK_TO_SAVEPOINT, DOCUMENT
     }
 
     private record Action(Kind kind, TableModel table) {
@@ -30,6 +31,7 @@ final class OltpTransaction implements TransactionDriver {
     private final OpenTransaction tx;
     private final Deque<Action> script;
     private final boolean rollsBack;
+    private final DocumentStatements.Shape lobShape;
     private final double meanGap;
     private Savepoint savepoint;
     private ModelRow ownOrder;
@@ -43,6 +45,8 @@ final class OltpTransaction implements TransactionDriver {
         this.tx = sim.open(thread);
         this.script = new ArrayDeque<>(script);
         this.rollsBack = rollsBack;
+        this.lobShape = script.stream().anyMatch(a -> a.kind() == Kind.DOCUMENT)
+                ? DocumentStatements.Shape.values()[random.nextInt(2)] : null;
         this.meanGap = duration / (script.size() + 1);
     }
 
@@ -87,6 +91,13 @@ final class OltpTransaction implements TransactionDriver {
                 script.add(randomAction(random, db));
             }
         }
+        double lobRatio = sim.settings().lobRatio();
+        // no random draw when disabled, so a run without LOBs is the workload it was before they existed
+        boolean documents = lobRatio > 0 && random.nextDouble() < lobRatio;
+        if (documents) {
+            addDocuments(script, random, 1 + random.nextInt(3));
+            return new OltpTransaction(sim, thread, script, false, duration);
+        }
         if (random.nextDouble() < sim.settings().savepointRatio()) {
             addSavepoint(script, random, db);
         }
@@ -101,7 +112,10 @@ final class OltpTransaction implements TransactionDriver {
         for (int i = 0; i < changes; i++) {
             script.add(randomAction(random, sim.db()));
         }
-        if (random.nextDouble() < sim.settings().savepointRatio()) {
+        if (sim.settings().lobRatio() > 0) {
+            // long LOB-writing transactions, open across many logs (and checkpoints)
+            addDocuments(script, random, (int) Math.ceil(changes * sim.settings().lobRatio()));
+        } else if (random.nextDouble() < sim.settings().savepointRatio()) {
             addSavepoint(script, random, sim.db());
         }
         return new OltpTransaction(sim, thread, script, false, duration);
@@ -125,6 +139,13 @@ final class OltpTransaction implements TransactionDriver {
             return new Action(table == db.orderItems ? Kind.ORDER_LINE : Kind.INSERT, table);
         }
         return new Action(kind < 85 ? Kind.UPDATE : Kind.DELETE, table);
+    }
+
+    /** Statements on documents at random places of the script. */
+    private static void addDocuments(List<Action> script, SplittableRandom random, int count) {
+        for (int i = 0; i < count; i++) {
+            script.add(random.nextInt(script.size() + 1), new Action(Kind.DOCUMENT, null));
+        }
     }
 
     /** SAVEPOINT somewhere, ROLLBACK TO SAVEPOINT at least one action later, then one more change. */
@@ -161,6 +182,7 @@ final class OltpTransaction implements TransactionDriver {
             case ORDER_TOTAL -> orderTotal();
             case SAVEPOINT -> savepoint = tx.savepoint();
             case ROLLBACK_TO_SAVEPOINT -> sim.rows().rollbackTo(tx, savepoint);
+            case DOCUMENT -> sim.documents().execute(tx, lobShape);
         }
     }
 

@@ -56,8 +56,19 @@ final class OrderEntrySchema {
             nullable("NOTE", "VARCHAR2(200)", Domain.SHORT_NOTE)),
             List.of("HISTORY_ID"));
 
+    /** LOB and XMLType values, written by {@link DocumentStatements} in LogMiner's LOB row shapes. */
+    static final TableDef DOCUMENTS = new TableDef(OWNER, "DOCUMENTS", 73650, 8, 517, 20, List.of(
+            notNull("DOC_ID", "NUMBER(12)", Domain.ID),
+            notNull("TITLE", "VARCHAR2(200)", Domain.DOC_TITLE),
+            nullable("BODY", "CLOB", Domain.DOC_LOB),
+            nullable("SUMMARY", "NCLOB", Domain.DOC_LOB),
+            nullable("ATTACHMENT", "BLOB", Domain.DOC_LOB),
+            nullable("META", "XMLTYPE", Domain.DOC_LOB)),
+            List.of("DOC_ID"));
+
     /** The captured tables, in the order tables.json lists them. */
-    static final List<TableDef> CAPTURED = List.of(CUSTOMERS, PRODUCTS, ORDERS, ORDER_ITEMS, ORDER_HISTORY);
+    static final List<TableDef> CAPTURED = List.of(CUSTOMERS, PRODUCTS, ORDERS, ORDER_ITEMS, ORDER_HISTORY,
+            DOCUMENTS);
 
     /** Sequence dictionary table: each sequence cache refresh is a recursive transaction updating it. */
     static final TableDef SEQ$ = new TableDef("SYS", "SEQ$", 74, 1, 297, 60, List.of(

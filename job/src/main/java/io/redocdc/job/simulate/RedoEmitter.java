@@ -85,6 +85,17 @@ final class RedoEmitter {
         write(tx, xid, op, true, t, c.rowId(), c.ssn(), redo, undo);
     }
 
+    /**
+     * A row of a statement that {@link DocumentStatements} shapes itself (LOB and XML rows, and the DML rows around
+     * them): LogMiner's OPERATION text, code, STATUS and INFO as given, no SQL_UNDO.
+     */
+    void statementRow(OpenTransaction tx, String operation, OperationCode op, int status, String info, TableDef table,
+            String rowId, long ssn, String redo) throws IOException {
+        startIfNeeded(tx);
+        writers[tx.thread - 1].write(new ContentsRow(clock.next(), tx.thread, tx.xidRaw, operation, op.code(), false,
+                status, info, table.owner(), table.name(), table.dataObj(), rowId, ssn, redo, null));
+    }
+
     void ddl(OpenTransaction tx, String owner, String table, long dataObj, String text) throws IOException {
         startIfNeeded(tx);
         writeRow(tx, clock.next(), tx.xidRaw, OperationCode.DDL, false, owner, table, dataObj, RowIds.NONE, 0, text,
@@ -124,7 +135,7 @@ final class RedoEmitter {
 
     private void writeRow(OpenTransaction tx, long scn, String xid, OperationCode op, boolean rollback, String owner,
             String table, long dataObj, String rowId, long ssn, String redo, String undo) throws IOException {
-        writers[tx.thread - 1].write(new ContentsRow(scn, tx.thread, xid, op.name(), op.code(), rollback,
+        writers[tx.thread - 1].write(new ContentsRow(scn, tx.thread, xid, op.name(), op.code(), rollback, 0, null,
                 owner, table, dataObj, rowId, ssn, redo, undo));
     }
 }

@@ -85,7 +85,7 @@ final class RedoLogWriter {
         int pieces = Math.max(1, Math.max(redo.size(), undo.size()));
         for (int i = 0; i < pieces; i++) {
             printer.printRecord(row.scn(), timestamp, row.thread(), row.xid(), row.operation(),
-                    row.operationCode(), row.rollback() ? 1 : 0, 0, null, row.segOwner(), row.tableName(),
+                    row.operationCode(), row.rollback() ? 1 : 0, row.status(), row.info(), row.segOwner(), row.tableName(),
                     row.dataObj(), row.rowId(), rsId, row.ssn(), i < pieces - 1 ? 1 : 0,
                     i < redo.size() ? redo.get(i) : null, i < undo.size() ? undo.get(i) : null);
             flushLine();

@@ -55,6 +55,15 @@ final class RowOperations {
         recordTruth(tx, change);
     }
 
+    /**
+     * A statement whose redo rows the caller wrote ({@link DocumentStatements}): the undo log keeps the row lock it
+     * took, the truth its change as the output shows it.
+     */
+    void written(OpenTransaction tx, UndoEntry entry, String truthChange) throws IOException {
+        tx.undoLog.add(entry);
+        tx.changes.add(truthChange);
+    }
+
     /** Rollback to savepoint: rollback rows for the later changes, newest first; the transaction goes on. */
     void rollbackTo(OpenTransaction tx, Savepoint savepoint) throws IOException {
         List<UndoEntry> log = tx.undoLog;
@@ -91,7 +100,7 @@ final class RowOperations {
         tx.close();
     }
 
-    private static boolean lock(OpenTransaction tx, ModelRow row) {
+    static boolean lock(OpenTransaction tx, ModelRow row) {
         if (row.lockedBy == tx) {
             return false;
         }

@@ -42,6 +42,7 @@ final class Simulation {
     private RedoLogWriter[] writers;
     private RedoEmitter redo;
     private RowOperations rows;
+    private DocumentStatements documents;
     private long scheduled;
 
     Simulation(Path outDir, SimulationSettings settings) {
@@ -78,6 +79,10 @@ final class Simulation {
         return rows;
     }
 
+    DocumentStatements documents() {
+        return documents;
+    }
+
     SequenceCache sequences() {
         return sequences;
     }
@@ -105,7 +110,9 @@ final class Simulation {
             writers[t - 1] = new RedoLogWriter(contentsDir, t, firstSequence, firstScn, settings, clock, catalog,
                     random);
         }
-        redo = new RedoEmitter(clock, writers, random, settings.internalRowRatio(), new SqlText(settings.nls()));
+        SqlText sql = new SqlText(settings.nls());
+        redo = new RedoEmitter(clock, writers, random, settings.internalRowRatio(), sql);
+        documents = new DocumentStatements(this, redo, sql);
         try (TruthWriter truth = new TruthWriter(expectedDir)) {
             rows = new RowOperations(redo, truth, xids);
             scheduleWorkload();

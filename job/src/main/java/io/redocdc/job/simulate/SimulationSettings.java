@@ -22,6 +22,10 @@ package io.redocdc.job.simulate;
  * @param startScn             FIRST_CHANGE# of the first logs
  * @param resetlogsId          RESETLOGS_ID of every log
  * @param nls                  the NLS settings literals are printed under
+ * @param lobRatio             share of ordinary transactions that also write OE.DOCUMENTS (CLOB, NCLOB, BLOB and
+ *                             XMLTYPE columns, in LogMiner's LOB row shapes); the long transactions then write
+ *                             it too. 0 disables it. Such transactions never roll back, fully or to a
+ *                             savepoint (see {@link DocumentStatements})
  */
 public record SimulationSettings(
         long seed,
@@ -39,7 +43,8 @@ public record SimulationSettings(
         double internalRowRatio,
         long startScn,
         long resetlogsId,
-        SimulatedNls nls) {
+        SimulatedNls nls,
+        double lobRatio) {
 
     public static final int MAX_THREADS = 64;
 
@@ -58,12 +63,13 @@ public record SimulationSettings(
         require(startScn >= 100, "startScn", "must be at least 100", startScn);
         require(resetlogsId >= 0, "resetlogsId", "must not be negative", resetlogsId);
         require(nls != null, "nls", "must be given", nls);
+        requireRatio(lobRatio, "lobRatio");
     }
 
-    /** Seed 42, 2000 transactions on 1 thread, no large transaction, about 3000 contents rows per log. */
+    /** Seed 42, 2000 transactions on 1 thread, no large transaction, about 3000 contents rows per log, 3% LOBs. */
     public static SimulationSettings defaults() {
         return new SimulationSettings(42L, 2000, 1, 0, 3000, false,
-                0.05, 0.08, 3, 2, 8, 0.03, 0.05, 73_690_669_400L, 1_029_337_344L, SimulatedNls.MINING_SESSION);
+                0.05, 0.08, 3, 2, 8, 0.03, 0.05, 73_690_669_400L, 1_029_337_344L, SimulatedNls.MINING_SESSION, 0.03);
     }
 
     private static void require(boolean ok, String field, String rule, Object actual) {
@@ -79,96 +85,102 @@ public record SimulationSettings(
     public SimulationSettings withSeed(long v) {
         return new SimulationSettings(v, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId, nls);
+                internalRowRatio, startScn, resetlogsId, nls, lobRatio);
     }
 
     public SimulationSettings withTransactions(int v) {
         return new SimulationSettings(seed, v, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId, nls);
+                internalRowRatio, startScn, resetlogsId, nls, lobRatio);
     }
 
     public SimulationSettings withThreads(int v) {
         return new SimulationSettings(seed, transactions, v, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId, nls);
+                internalRowRatio, startScn, resetlogsId, nls, lobRatio);
     }
 
     public SimulationSettings withLargeTransactionRows(int v) {
         return new SimulationSettings(seed, transactions, threads, v, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId, nls);
+                internalRowRatio, startScn, resetlogsId, nls, lobRatio);
     }
 
     public SimulationSettings withRowsPerLog(int v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, v, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId, nls);
+                internalRowRatio, startScn, resetlogsId, nls, lobRatio);
     }
 
     public SimulationSettings withGzip(boolean v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, v,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId, nls);
+                internalRowRatio, startScn, resetlogsId, nls, lobRatio);
     }
 
     public SimulationSettings withRollbackRatio(double v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 v, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId, nls);
+                internalRowRatio, startScn, resetlogsId, nls, lobRatio);
     }
 
     public SimulationSettings withSavepointRatio(double v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, v, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId, nls);
+                internalRowRatio, startScn, resetlogsId, nls, lobRatio);
     }
 
     public SimulationSettings withDdlCount(int v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, v, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId, nls);
+                internalRowRatio, startScn, resetlogsId, nls, lobRatio);
     }
 
     public SimulationSettings withLongTransactions(int v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, v, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId, nls);
+                internalRowRatio, startScn, resetlogsId, nls, lobRatio);
     }
 
     public SimulationSettings withOpenTransactions(int v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, v, longTextRatio,
-                internalRowRatio, startScn, resetlogsId, nls);
+                internalRowRatio, startScn, resetlogsId, nls, lobRatio);
     }
 
     public SimulationSettings withLongTextRatio(double v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, v,
-                internalRowRatio, startScn, resetlogsId, nls);
+                internalRowRatio, startScn, resetlogsId, nls, lobRatio);
     }
 
     public SimulationSettings withInternalRowRatio(double v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                v, startScn, resetlogsId, nls);
+                v, startScn, resetlogsId, nls, lobRatio);
     }
 
     public SimulationSettings withStartScn(long v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, v, resetlogsId, nls);
+                internalRowRatio, v, resetlogsId, nls, lobRatio);
     }
 
     public SimulationSettings withResetlogsId(long v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, v, nls);
+                internalRowRatio, startScn, v, nls, lobRatio);
     }
 
     public SimulationSettings withNls(SimulatedNls v) {
         return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
                 rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
-                internalRowRatio, startScn, resetlogsId, v);
+                internalRowRatio, startScn, resetlogsId, v, lobRatio);
+    }
+
+    public SimulationSettings withLobRatio(double v) {
+        return new SimulationSettings(seed, transactions, threads, largeTransactionRows, rowsPerLog, gzip,
+                rollbackRatio, savepointRatio, ddlCount, longTransactions, openTransactions, longTextRatio,
+                internalRowRatio, startScn, resetlogsId, nls, v);
     }
 }

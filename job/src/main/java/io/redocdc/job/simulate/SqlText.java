@@ -16,24 +16,44 @@ final class SqlText {
         this.nls = nls;
     }
 
-    /** {@code insert into "O"."T"("A","B") values ('1',NULL)}. */
+    /**
+     * {@code insert into "O"."T"("A","B") values ('1',NULL)}. LOB columns hold EMPTY_CLOB()/EMPTY_BLOB() whatever
+     * their value (it follows in other rows) and an XMLTYPE column is left out (lob-redo-shapes.md; T17-T20 of
+     * sqlredo-corpus-types-and-lobs.sql).
+     */
     String insert(TableDef table, String[] values) {
         StringBuilder sb = new StringBuilder(64 + 24 * values.length);
         sb.append("insert into ").append(table.quotedName()).append('(');
+        String separator = "";
         for (int i = 0; i < table.columnCount(); i++) {
-            sb.append(i == 0 ? "" : ",").append('"').append(table.column(i).name()).append('"');
+            if (table.column(i).type() != ColumnType.XMLTYPE) {
+                sb.append(separator).append('"').append(table.column(i).name()).append('"');
+                separator = ",";
+            }
         }
         sb.append(") values (");
+        separator = "";
         for (int i = 0; i < table.columnCount(); i++) {
-            if (i > 0) {
-                sb.append(',');
+            ColumnType type = table.column(i).type();
+            if (type != ColumnType.XMLTYPE) {
+                sb.append(separator);
+                separator = ",";
+                if (type == ColumnType.BLOB) {
+                    sb.append("EMPTY_BLOB()");
+                } else if (type.isLob()) {
+                    sb.append("EMPTY_CLOB()");
+                } else {
+                    appendLiteral(sb, type, values[i]);
+                }
             }
-            appendLiteral(sb, table.column(i).type(), values[i]);
         }
         return sb.append(')').toString();
     }
 
-    /** {@code update "O"."T" set "B" = 'x' where "A" = '1' and "B" IS NULL}: WHERE holds every column. */
+    /**
+     * {@code update "O"."T" set "B" = 'x' where "A" = '1' and "B" IS NULL}: WHERE holds every column but LOB
+     * columns (ALL COLUMNS supplemental logging; LogMiner never shows LOB values there).
+     */
     String update(TableDef table, int[] setColumns, String[] newValues, String[] oldValues) {
         StringBuilder sb = new StringBuilder(64 + 48 * oldValues.length);
         appendUpdateSet(sb, table, setColumns, newValues);
@@ -70,9 +90,21 @@ final class SqlText {
         }
     }
 
+    /** {@code "A" = '1' and "B" IS NULL}: the WHERE conditions of a change, or of a LOB row's locator select. */
+    String conditions(TableDef table, String[] values) {
+        StringBuilder sb = new StringBuilder(24 * values.length);
+        appendWhereAllColumns(sb, table, values);
+        return sb.substring(" where ".length());
+    }
+
     private void appendWhereAllColumns(StringBuilder sb, TableDef table, String[] values) {
+        String keyword = " where ";
         for (int i = 0; i < table.columnCount(); i++) {
-            sb.append(i == 0 ? " where " : " and ").append('"').append(table.column(i).name()).append('"');
+            if (table.column(i).type().isLob()) {
+                continue;
+            }
+            sb.append(keyword).append('"').append(table.column(i).name()).append('"');
+            keyword = " and ";
             if (values[i] == null) {
                 sb.append(" IS NULL");
             } else {
@@ -95,19 +127,20 @@ final class SqlText {
             return;
         }
         switch (type) {
-            case NUMBER, VARCHAR2 -> appendQuoted(sb, value);
-            case NVARCHAR2 -> {
+            case NUMBER, VARCHAR2, CLOB -> appendQuoted(sb, value);
+            case NVARCHAR2, NCLOB -> {
                 sb.append("UNISTR(");
                 appendUnistrBody(sb, value);
                 sb.append(')');
             }
             case DATE -> sb.append(nls.dateLiteral(value));
             case TIMESTAMP -> sb.append(nls.timestampLiteral(value));
-            case RAW -> sb.append("HEXTORAW('").append(value).append("')");
+            case RAW, BLOB -> sb.append("HEXTORAW('").append(value).append("')");
+            case XMLTYPE -> throw new IllegalArgumentException("LogMiner writes XMLTYPE values in XML DOC rows only");
         }
     }
 
-    private static void appendQuoted(StringBuilder sb, String value) {
+    static void appendQuoted(StringBuilder sb, String value) {
         sb.append('\'');
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);

@@ -66,6 +66,11 @@ final class TableModel {
         return null;
     }
 
+    /** A random row no transaction holds, or null when none was found quickly. */
+    ModelRow pickFree(SplittableRandom random) {
+        return pickUnlocked(random, null);
+    }
+
     /** A random row's values (possibly uncommitted: only used to make plausible references), or null. */
     String[] peek(SplittableRandom random) {
         return rows.isEmpty() ? null : rows.get(random.nextInt(rows.size())).values;

@@ -37,7 +37,7 @@ final class ValueGenerator {
             "Lieferung bitte an Frau Müller", "请在下午送货", "Call before delivery 📞", "Gift wrap; use the "
                     + "'Happy Birthday' card", "naïve café façade", "first line\nsecond line", "O'Reilly's order",
             "rush", "Back-ordered ⏳ until Q2");
-    private static final List<String> WORDS = List.of("order", "delivery", "it's", "naïve", "café", "warehouse",
+    static final List<String> WORDS = List.of("order", "delivery", "it's", "naïve", "café", "warehouse",
             "customer", "invoice", "中文", "überprüft", "parcel", "O'Neil's", "the", "and", "was", "shipped",
             "returned", "😀", "quality", "\"quoted\"", "payment", "crème", "résumé", "label");
     private static final char[] ALNUM = "ABCDEFGHJKLMNPQRSTUVWXYZ0123456789".toCharArray();
@@ -86,7 +86,8 @@ final class ValueGenerator {
             case PRODUCT_NAME -> pick(PRODUCT_NAMES) + " #" + (1 + random.nextInt(99));
             case EVENT -> pick(EVENTS);
             case SHORT_NOTE -> maybeNull(column, 0.5) ? null : "batch 'nightly' #" + random.nextInt(1000);
-            case ID, LINE_NO, SYSTEM -> throw new IllegalArgumentException(
+            case DOC_TITLE -> pick(PRODUCT_NAMES) + " – spec 'v" + (1 + random.nextInt(9)) + "'";
+            case ID, LINE_NO, SYSTEM, DOC_LOB -> throw new IllegalArgumentException(
                     "column " + column.name() + " (" + column.domain() + ") is filled by the transaction itself");
         };
     }

@@ -22,7 +22,8 @@ import java.util.TreeMap;
 
 /**
  * The simulator's captured tables in a target database: creates them from {@code expected/tables.json} (Oracle
- * types translated for PostgreSQL; H2 in Oracle mode takes them as they are) and compares their rows with
+ * types translated for PostgreSQL; H2 in Oracle mode takes them as they are but XMLTYPE, which becomes CLOB) and
+ * compares their rows with
  * {@code expected/tables/OWNER.TABLE.jsonl}, value by value according to the column's type.
  */
 public final class TargetTables {
@@ -56,15 +57,15 @@ public final class TargetTables {
 
     /** Creates the owner schemas (except on Oracle, where owners are users) and the empty tables. */
     public void create(Connection connection) throws SQLException {
-        boolean postgres = isPostgres(connection);
-        boolean oracle = connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT).contains("oracle");
+        String product = connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT);
+        boolean oracle = product.contains("oracle");
         try (Statement statement = connection.createStatement()) {
             for (String name : tableNames()) {
                 String owner = name.substring(0, name.indexOf('.'));
                 if (!oracle) {
                     statement.execute("CREATE SCHEMA IF NOT EXISTS " + quote(owner));
                 }
-                statement.execute(createTableSql(name, postgres));
+                statement.execute(createTableSql(name, product));
             }
         }
         if (!connection.getAutoCommit()) {
@@ -72,18 +73,25 @@ public final class TargetTables {
         }
     }
 
-    String createTableSql(String qualifiedName, boolean postgres) {
+    /** @param product the target's lower-case database product name */
+    String createTableSql(String qualifiedName, String product) {
         JsonNode table = definitions.get(qualifiedName);
         StringBuilder sql = new StringBuilder("CREATE TABLE ").append(quoteQualified(qualifiedName)).append(" (");
         for (JsonNode column : table.get("columns")) {
             String type = column.get("type").asText();
-            sql.append(quote(column.get("name").asText())).append(' ')
-                    .append(postgres ? postgresType(type) : type).append(", ");
+            sql.append(quote(column.get("name").asText())).append(' ').append(targetType(type, product)).append(", ");
         }
         sql.append("PRIMARY KEY (");
         List<String> keys = new ArrayList<>();
         table.get("primary_keys").forEach(key -> keys.add(quote(key.asText())));
         return sql.append(String.join(", ", keys)).append("))").toString();
+    }
+
+    static String targetType(String oracleType, String product) {
+        if (product.contains("postgres")) {
+            return postgresType(oracleType);
+        }
+        return product.contains("h2") && oracleType.equalsIgnoreCase("XMLTYPE") ? "CLOB" : oracleType;
     }
 
     static String postgresType(String oracleType) {
@@ -100,8 +108,11 @@ public final class TargetTables {
         if (upper.startsWith("TIMESTAMP")) {
             return upper;
         }
-        if (upper.startsWith("RAW")) {
+        if (isBinary(upper)) {
             return "BYTEA";
+        }
+        if (upper.equals("CLOB") || upper.equals("NCLOB") || upper.equals("XMLTYPE")) {
+            return "TEXT";
         }
         throw new IllegalArgumentException("no PostgreSQL type for Oracle type " + oracleType);
     }
@@ -166,7 +177,7 @@ public final class TargetTables {
 
     private static String read(ResultSet rs, String column, String type) throws SQLException {
         String upper = type.toUpperCase(Locale.ROOT);
-        if (upper.startsWith("RAW")) {
+        if (isBinary(upper)) {
             byte[] bytes = rs.getBytes(column);
             return bytes == null ? null : HexFormat.of().formatHex(bytes);
         }
@@ -187,10 +198,15 @@ public final class TargetTables {
         if (upper.equals("DATE") || upper.startsWith("TIMESTAMP")) {
             return LocalDateTime.parse(text, ORACLE_TIMESTAMP).toString();
         }
-        if (upper.startsWith("RAW")) {
+        if (isBinary(upper)) {
             return text.toLowerCase(Locale.ROOT);
         }
-        return text;
+        return text; // text, CLOB, NCLOB and XML values compare exactly
+    }
+
+    /** RAW and BLOB: bytes, compared as lower-case hex. */
+    private static boolean isBinary(String upperType) {
+        return upperType.startsWith("RAW") || upperType.equals("BLOB");
     }
 
     /** Positions of the primary-key columns among the table's columns, in primary-key order. */
@@ -224,10 +240,6 @@ public final class TargetTables {
         List<JsonNode> columns = new ArrayList<>();
         definitions.get(name).get("columns").forEach(columns::add);
         return columns;
-    }
-
-    private static boolean isPostgres(Connection connection) throws SQLException {
-        return connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT).contains("postgres");
     }
 
     private static String quoteQualified(String qualifiedName) {

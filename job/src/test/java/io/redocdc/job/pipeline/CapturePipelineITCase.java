@@ -10,14 +10,20 @@ import io.redocdc.job.verify.ChangeFiles;
 import io.redocdc.job.verify.TruthComparison;
 import io.redocdc.sinks.files.FileFormat;
 import io.redocdc.source.model.NlsFormats;
+import java.io.IOException;
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.apache.commons.csv.CSVFormat;
+import org.apache.commons.csv.CSVParser;
+import org.apache.commons.csv.CSVRecord;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
@@ -39,7 +45,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * The whole job on a MiniCluster against the simulator's truth: clean runs at several parallelisms, RAC, runs
  * failed on purpose and restored from checkpoints, stop-with-savepoint and restart at another parallelism, and a
- * sequence gap.
+ * sequence gap. Every workload writes LOB and XMLType values (OE.DOCUMENTS) as well.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class CapturePipelineITCase {
@@ -91,6 +97,7 @@ class CapturePipelineITCase {
                         .containsPattern("log 1_\\d+_\\d+ line \\d+"));
     }
 
+    /** A crash while a long transaction that writes LOBs is open: its rows and LOB rows come back from state. */
     @Test
     void failuresRestoredFromCheckpointsLoseAndDuplicateNothing() throws Exception {
         WorkloadSimulator.write(tmp, WORKLOAD.withThreads(2).withTransactions(800));
@@ -104,9 +111,13 @@ class CapturePipelineITCase {
                 lcrs -> lcrs.map(new FailureInjector(3, 400)).name("failure-injector").setParallelism(1));
         FailureInjector.INJECTED.set(0);
         FailureInjector.RESTORED.set(0);
+        FailureInjector.FAILED_AT_COMMIT_SCN.clear();
         env.execute("failure injection");
         assertThat(FailureInjector.INJECTED).as("failures injected").hasValue(3);
         assertThat(FailureInjector.RESTORED.get()).as("LCRs passed before a restored checkpoint").isPositive();
+        List<long[]> lobTransactions = lobTransactionSpans();
+        assertThat(FailureInjector.FAILED_AT_COMMIT_SCN).as("failures inside a LOB-writing transaction")
+                .anyMatch(scn -> lobTransactions.stream().anyMatch(span -> span[0] < scn && scn < span[1]));
         assertEqualsTruth();
     }
 
@@ -153,14 +164,39 @@ class CapturePipelineITCase {
                         .containsPattern("thread 1 sequence " + sequence + "\\b"));
     }
 
-    private Path firstContentsFile() throws java.io.IOException {
+    private Path firstContentsFile() throws IOException {
+        return contentsFiles().get(0);
+    }
+
+    private List<Path> contentsFiles() throws IOException {
         try (Stream<Path> files = Files.list(tmp.resolve("redo/contents"))) {
-            return files.sorted().findFirst().orElseThrow();
+            return files.sorted().toList();
         }
     }
 
+    /** START and COMMIT SCNs of the committed transactions that write OE.DOCUMENTS. */
+    private List<long[]> lobTransactionSpans() throws IOException {
+        Map<String, Long> startScns = new HashMap<>();
+        for (Path contents : contentsFiles()) {
+            try (Reader in = Files.newBufferedReader(contents);
+                 CSVParser rows = CSVFormat.RFC4180.builder().setHeader().setSkipHeaderRecord(true).build()
+                         .parse(in)) {
+                for (CSVRecord row : rows) {
+                    if (row.get("OPERATION_CODE").equals("6")) {
+                        startScns.put(row.get("XID"), Long.parseLong(row.get("SCN")));
+                    }
+                }
+            }
+        }
+        return ChangeFiles.readJsonLines(tmp.resolve("expected/transactions.jsonl")).stream()
+                .filter(txn -> txn.get("changes").findValuesAsText("table").contains("OE.DOCUMENTS"))
+                .map(txn -> new long[] {startScns.get(txn.get("xid").asText()), txn.get("commit_scn").asLong()})
+                .toList();
+    }
+
     private void assertEqualsTruth() {
-        assertThat(ChangeFiles.dataChanges(tmp.resolve("output"))).isNotEmpty();
+        assertThat(ChangeFiles.dataChanges(tmp.resolve("output"))).isNotEmpty()
+                .as("LOB changes captured").anyMatch(change -> change.get("table").asText().equals("OE.DOCUMENTS"));
         assertThat(TruthComparison.firstDifference(tmp.resolve("expected"), tmp.resolve("output"))).isEmpty();
     }
 

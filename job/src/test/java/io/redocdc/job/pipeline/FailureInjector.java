@@ -2,6 +2,7 @@ package io.redocdc.job.pipeline;
 
 import io.redocdc.operators.lcr.Lcr;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.flink.api.common.functions.OpenContext;
@@ -26,6 +27,8 @@ final class FailureInjector extends RichMapFunction<Lcr, Lcr> implements Checkpo
 
     /** Failures thrown in this JVM (the MiniCluster runs in the test's JVM), so a test can check they happened. */
     static final AtomicInteger INJECTED = new AtomicInteger();
+    /** Commit SCN of the LCR at each injected failure: transactions open across it were restored from state. */
+    static final List<Long> FAILED_AT_COMMIT_SCN = new CopyOnWriteArrayList<>();
     /** The highest LCR count a restart restored: above zero means a checkpoint carried progress across a failure. */
     static final AtomicLong RESTORED = new AtomicLong();
 
@@ -54,6 +57,7 @@ final class FailureInjector extends RichMapFunction<Lcr, Lcr> implements Checkpo
         Thread.sleep(1);
         if (passed >= (attempt + 1) * every) {
             INJECTED.incrementAndGet();
+            FAILED_AT_COMMIT_SCN.add(lcr.commitScn());
             throw new IllegalStateException("failure injected on purpose in attempt " + attempt + " after LCR "
                     + passed);
         }

@@ -31,7 +31,9 @@ class DeterminismTest {
         Map<String, byte[]> a = files(tmp.resolve("a"));
         Map<String, byte[]> b = files(tmp.resolve("b"));
         assertThat(a.keySet()).containsExactlyElementsOf(b.keySet()).contains("redo/archived_logs.csv",
-                "expected/transactions.jsonl", "expected/tables.json", "expected/tables/OE.ORDERS.jsonl");
+                "expected/transactions.jsonl", "expected/tables.json", "expected/tables/OE.ORDERS.jsonl",
+                "expected/tables/OE.DOCUMENTS.jsonl");
+        assertThat(a.get("expected/tables/OE.DOCUMENTS.jsonl")).as("documents written").isNotEmpty();
         assertThat(a.keySet()).anyMatch(name -> name.matches("redo/contents/2_\\d+_\\d+\\.csv\\.gz"));
         a.forEach((name, bytes) -> assertThat(b.get(name)).as(name).isEqualTo(bytes));
     }
@@ -60,6 +62,8 @@ class DeterminismTest {
                 .hasMessage("simulation setting threads must be between 1 and 64, got 0");
         assertThatThrownBy(() -> SimulationSettings.defaults().withRollbackRatio(1.5))
                 .hasMessageContaining("rollbackRatio");
+        assertThatThrownBy(() -> SimulationSettings.defaults().withLobRatio(-0.1))
+                .hasMessage("simulation setting lobRatio must be between 0 and 1, got -0.1");
     }
 
     private static Map<String, byte[]> files(Path root) throws IOException {

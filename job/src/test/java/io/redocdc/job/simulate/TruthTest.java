@@ -3,6 +3,8 @@ package io.redocdc.job.simulate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redocdc.job.simulate.RedoFiles.Row;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -10,10 +12,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -36,6 +40,7 @@ class TruthTest {
     static Path expected;
     static List<JsonNode> transactions;
     static Map<String, List<String>> primaryKeys = new LinkedHashMap<>();
+    static Map<String, List<String>> columns = new LinkedHashMap<>();
 
     @BeforeAll
     static void simulate() throws IOException {
@@ -48,13 +53,16 @@ class TruthTest {
             List<String> keys = new ArrayList<>();
             table.getValue().get("primary_keys").forEach(k -> keys.add(k.asText()));
             primaryKeys.put(table.getKey(), keys);
+            List<String> names = new ArrayList<>();
+            table.getValue().get("columns").forEach(c -> names.add(c.get("name").asText()));
+            columns.put(table.getKey(), names);
         }
     }
 
     @Test
     void tablesJsonDescribesTheCapturedTablesAndTheirFinalRows() {
         assertThat(primaryKeys).containsOnlyKeys("OE.CUSTOMERS", "OE.PRODUCTS", "OE.ORDERS", "OE.ORDER_ITEMS",
-                "OE.ORDER_HISTORY");
+                "OE.ORDER_HISTORY", "OE.DOCUMENTS");
         assertThat(primaryKeys.get("OE.ORDER_ITEMS")).containsExactly("ORDER_ID", "LINE_NO");
         for (String table : primaryKeys.keySet()) {
             List<JsonNode> rows = finalRows(table);
@@ -80,16 +88,18 @@ class TruthTest {
                 switch (op) {
                     case "I" -> {
                         assertThat(before.isNull()).isTrue();
-                        assertThat(rows.put(key(table, after), after)).as("insert of an existing key").isNull();
+                        assertThat(rows.put(key(table, after), merged(table, null, after)))
+                                .as("insert of an existing key").isNull();
                     }
                     case "U" -> {
-                        assertThat(rows.get(key(table, before))).as("update's before image").isEqualTo(before);
-                        rows.remove(key(table, before));
-                        rows.put(key(table, after), after);
+                        JsonNode current = rows.remove(key(table, before));
+                        assertThat(shown(table, current, before)).as("update's before image").isEqualTo(before);
+                        rows.put(key(table, after), merged(table, current, after));
                     }
                     case "D" -> {
                         assertThat(after.isNull()).isTrue();
-                        assertThat(rows.remove(key(table, before))).as("delete's before image").isEqualTo(before);
+                        assertThat(shown(table, rows.remove(key(table, before)), before)).as("delete's before image")
+                                .isEqualTo(before);
                     }
                     default -> throw new AssertionError("op_type " + op);
                 }
@@ -100,6 +110,41 @@ class TruthTest {
             assertThat(finalRows(table)).as("final rows of %s, sorted by key", table)
                     .containsExactlyElementsOf(expectedRows);
         }
+    }
+
+    @Test
+    void documentChangesShowWhatTheOutputShowsAndBlobsAsLowerCaseHex() {
+        Set<String> seen = new HashSet<>();
+        for (JsonNode txn : transactions) {
+            for (JsonNode change : txn.get("changes")) {
+                if (!change.get("table").asText().equals("OE.DOCUMENTS")) {
+                    continue;
+                }
+                String op = change.get("op_type").asText();
+                JsonNode before = change.get("before");
+                JsonNode after = change.get("after");
+                if (!op.equals("I")) {
+                    // the before image is LogMiner's WHERE clause: LOB columns never show
+                    assertThat(names(before)).containsExactly("DOC_ID", "TITLE");
+                }
+                if (op.equals("I")) {
+                    assertThat(names(after)).startsWith("DOC_ID", "TITLE", "BODY", "SUMMARY", "ATTACHMENT")
+                            .hasSizeBetween(5, 6);
+                    seen.add(after.has("META") ? "I with XML" : "I");
+                } else if (op.equals("U")) {
+                    assertThat(names(after)).hasSize(3).startsWith("DOC_ID", "TITLE");
+                    seen.add("U");
+                }
+                if (after != null && after.hasNonNull("ATTACHMENT")) {
+                    assertThat(after.get("ATTACHMENT").asText()).matches("([0-9a-f]{2})+");
+                    seen.add("BLOB");
+                }
+                if (after != null && after.hasNonNull("BODY") && after.get("BODY").asText().length() > 32_768) {
+                    seen.add("large CLOB");
+                }
+            }
+        }
+        assertThat(seen).contains("I", "I with XML", "U", "BLOB", "large CLOB");
     }
 
     @Test
@@ -137,7 +182,14 @@ class TruthTest {
                     List<Row> changes = openBySlot.get(slot);
                     if (row.rollback()) {
                         changes.remove(lastWithRowId(changes, row.get("ROW_ID")));
-                    } else if ("OE".equals(row.get("SEG_OWNER"))) {
+                    } else if ("OE".equals(row.get("SEG_OWNER")) && !sameStatement(changes, row)) {
+                        changes.add(row);
+                    }
+                }
+                case 9 -> {
+                    // a LOB update alone starts with its code 9 row: an update of the row
+                    List<Row> changes = openBySlot.get(slot);
+                    if (!sameStatement(changes, row)) {
                         changes.add(row);
                     }
                 }
@@ -175,6 +227,39 @@ class TruthTest {
         assertThat(large.get("thread").asInt()).isEqualTo(1);
     }
 
+    /** Rows of one statement on a LOB table share its SSN (the INSERT and UPDATE of LOB_SF 01 are one change). */
+    private static boolean sameStatement(List<Row> changes, Row row) {
+        if (changes.isEmpty() || !"DOCUMENTS".equals(row.get("TABLE_NAME"))) {
+            return false;
+        }
+        Row last = changes.get(changes.size() - 1);
+        return "DOCUMENTS".equals(last.get("TABLE_NAME")) && last.get("SSN").equals(row.get("SSN"));
+    }
+
+    private static List<String> names(JsonNode image) {
+        List<String> names = new ArrayList<>();
+        image.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    /** The columns of {@code row} that {@code image} shows. */
+    private static JsonNode shown(String table, JsonNode row, JsonNode image) {
+        assertThat(row).as("row of %s with key %s", table, image).isNotNull();
+        ObjectNode shown = RedoFiles.JSON.createObjectNode();
+        image.fieldNames().forEachRemaining(name -> shown.set(name, row.get(name)));
+        return shown;
+    }
+
+    /** The row after a change: the image's columns over the current row (an insert's missing columns are null). */
+    private static JsonNode merged(String table, JsonNode current, JsonNode image) {
+        ObjectNode row = RedoFiles.JSON.createObjectNode();
+        for (String column : columns.get(table)) {
+            JsonNode value = image.has(column) ? image.get(column) : current == null ? null : current.get(column);
+            row.set(column, value == null ? NullNode.getInstance() : value);
+        }
+        return row;
+    }
+
     private static String describe(List<Row> changes) {
         StringBuilder sb = new StringBuilder();
         for (Row row : changes) {
@@ -182,7 +267,7 @@ class TruthTest {
                     .append(switch (row.code()) {
                         case 1 -> "I";
                         case 2 -> "D";
-                        case 3 -> "U";
+                        case 3, 9 -> "U";
                         default -> "DDL " + row.sqlRedo();
                     }).append('\n');
         }

@@ -19,18 +19,37 @@ class WorkloadKnobsTest {
     Path tmp;
 
     @Test
-    void withoutRollbacksSavepointsDdlLongTextOrInternalRowsNoneAppear() throws IOException {
+    void withoutRollbacksSavepointsDdlLongTextInternalRowsOrLobsNoneAppear() throws IOException {
         SimulationSettings plain = SimulationSettings.defaults().withTransactions(200).withRollbackRatio(0)
-                .withSavepointRatio(0).withDdlCount(0).withLongTextRatio(0).withInternalRowRatio(0);
+                .withSavepointRatio(0).withDdlCount(0).withLongTextRatio(0).withInternalRowRatio(0).withLobRatio(0);
         SimulationResult result = WorkloadSimulator.write(tmp, plain);
         List<Row> rows = RedoFiles.allRows(tmp.resolve("redo"));
 
         assertThat(result.rolledBack()).isZero();
         assertThat(rows).noneMatch(Row::rollback).noneMatch(r -> r.code() == 36).noneMatch(r -> r.code() == 5)
                 .noneMatch(r -> r.code() == 0).noneMatch(r -> r.xid().endsWith("FFFFFFFF"))
-                .allMatch(r -> r.pieces() == 1);
+                .allMatch(r -> r.pieces() == 1).noneMatch(r -> "DOCUMENTS".equals(r.get("TABLE_NAME")));
+        assertThat(RedoFiles.jsonLines(tmp.resolve("expected/tables/OE.DOCUMENTS.jsonl"))).isEmpty();
         assertThat(rows.stream().filter(r -> r.code() == 7).count())
                 .as("commits: user transactions and sequence refreshes").isGreaterThan(result.committed());
+    }
+
+    @Test
+    void lobRatioIsTheShareOfTransactionsWritingDocumentsInBothLobRowShapes() throws IOException {
+        SimulationSettings lobs = SimulationSettings.defaults().withTransactions(400).withLongTransactions(0)
+                .withLobRatio(0.1);
+        WorkloadSimulator.write(tmp, lobs);
+        List<Row> rows = RedoFiles.allRows(tmp.resolve("redo"));
+        Map<String, List<Row>> documentRowsByXid = rows.stream()
+                .filter(r -> "DOCUMENTS".equals(r.get("TABLE_NAME")))
+                .collect(Collectors.groupingBy(Row::xid));
+
+        assertThat(documentRowsByXid.size()).as("transactions writing documents").isBetween(20, 60);
+        // a code 9 row labelled INTERNAL opens 23ai writes, SEL_LOB_LOCATOR 19c pieces; never both in a transaction
+        assertThat(documentRowsByXid.values()).allSatisfy(txn -> assertThat(txn.stream().filter(r -> r.code() == 9)
+                .map(r -> r.get("OPERATION")).distinct()).hasSizeLessThanOrEqualTo(1));
+        assertThat(rows).anyMatch(r -> r.code() == 9 && r.get("OPERATION").equals("INTERNAL"))
+                .anyMatch(r -> r.code() == 9 && r.get("OPERATION").equals("SEL_LOB_LOCATOR"));
     }
 
     @Test

@@ -18,6 +18,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class TargetTablesTest {
 
@@ -70,8 +72,27 @@ class TargetTablesTest {
                 difference -> assertThat(difference).contains("OE.CUSTOMERS").contains("is missing"));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"\"BODY\" || '.'", "\"SUMMARY\" || '😀'", "\"META\" || ' '",
+            "\"ATTACHMENT\" || X'00'"})
+    void aLobValueDifferingInItsLastCharacterOrByteIsReported(String changed) throws Exception {
+        String column = changed.substring(0, changed.indexOf(' '));
+        try (Statement statement = connection.createStatement()) {
+            assertThat(statement.executeUpdate("UPDATE \"OE\".\"DOCUMENTS\" SET " + column + " = " + changed
+                    + " WHERE " + column + " IS NOT NULL")).isPositive();
+        }
+        assertThat(tables.firstDifference(connection)).hasValueSatisfying(
+                difference -> assertThat(difference).startsWith("OE.DOCUMENTS: row with key").contains("differs"));
+    }
+
     @Test
     void postgresTypesAreTranslated() {
+        assertThat(TargetTables.targetType("CLOB", "postgresql")).isEqualTo("TEXT");
+        assertThat(TargetTables.targetType("NCLOB", "postgresql")).isEqualTo("TEXT");
+        assertThat(TargetTables.targetType("XMLTYPE", "postgresql")).isEqualTo("TEXT");
+        assertThat(TargetTables.targetType("BLOB", "postgresql")).isEqualTo("BYTEA");
+        assertThat(TargetTables.targetType("XMLTYPE", "h2")).isEqualTo("CLOB");
+        assertThat(TargetTables.targetType("BLOB", "h2")).isEqualTo("BLOB");
         assertThat(TargetTables.postgresType("NUMBER(10,2)")).isEqualTo("NUMERIC(10,2)");
         assertThat(TargetTables.postgresType("NVARCHAR2(60)")).isEqualTo("VARCHAR(60)");
         assertThat(TargetTables.postgresType("DATE")).isEqualTo("TIMESTAMP(0)");
@@ -95,7 +116,7 @@ class TargetTablesTest {
                 for (int i = 0; i < columns.size(); i++) {
                     JsonNode value = row.get(columns.get(i));
                     String text = value == null || value.isNull() ? null : value.asText();
-                    if (types.get(i).startsWith("RAW") && text != null) {
+                    if ((types.get(i).startsWith("RAW") || types.get(i).equals("BLOB")) && text != null) {
                         insert.setBytes(i + 1, HexFormat.of().parseHex(text));
                     } else {
                         insert.setString(i + 1, text);

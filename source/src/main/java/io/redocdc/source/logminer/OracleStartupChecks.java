@@ -15,6 +15,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 
 /**
  * Checks, before capture starts, that the database can be mined (in a CDB: from CDB$ROOT, and the PDB of
@@ -194,6 +197,9 @@ public final class OracleStartupChecks {
                     + "; nothing will be captured");
             return;
         }
+        if (container.isEmpty()) {
+            checkOneContainerPerName(tables);
+        }
         List<String> keyOnly = new ArrayList<>();
         List<String> none = new ArrayList<>();
         for (TableName table : tables) {
@@ -210,6 +216,29 @@ public final class OracleStartupChecks {
         if (!keyOnly.isEmpty()) {
             warnings.add(keyOnly.size() + " captured table(s) log only key (or chosen) columns, so before images will "
                     + "hold key columns only: " + sample(keyOnly) + "; fix: " + fixes(keyOnly));
+        }
+    }
+
+    /**
+     * Changes carry owner and table, not the container: a captured name in two PDBs would mix two tables' rows in
+     * the output, so each PDB needs its own job.
+     */
+    private void checkOneContainerPerName(List<TableName> tables) {
+        Map<String, Set<Long>> containers = new TreeMap<>();
+        for (TableName table : tables) {
+            containers.computeIfAbsent(table.quoted(), name -> new TreeSet<>()).add(table.container());
+        }
+        List<String> shared = new ArrayList<>();
+        containers.forEach((name, ids) -> {
+            if (ids.size() > 1) {
+                shared.add(name + " (CON_ID " + ids.stream().map(String::valueOf)
+                        .collect(Collectors.joining(", ")) + ")");
+            }
+        });
+        if (!shared.isEmpty()) {
+            errors.add(shared.size() + " captured table name(s) exist in several containers, whose changes the output "
+                    + "could not tell apart: " + sample(shared) + "; fix: run one job per PDB with "
+                    + LogMinerSettings.PDB + " NAME, or narrow " + LogMinerSettings.INCLUDE);
         }
     }
 

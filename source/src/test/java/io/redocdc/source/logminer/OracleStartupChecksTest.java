@@ -186,6 +186,19 @@ class OracleStartupChecksTest {
     }
 
     @Test
+    void aCapturedNameInTwoPdbsNeedsOneJobPerPdb() throws SQLException {
+        // CDB_TABLES has one row per container (CON_ID); the output carries owner and table only
+        views.insert("CDB_TABLES", TABLE_COLUMNS, 4, "OE", "ORDERS", "N", "NO");
+        views.insert("CDB_LOG_GROUPS", "CON_ID, OWNER, TABLE_NAME, LOG_GROUP_TYPE", 4, "OE", "ORDERS",
+                "ALL COLUMN LOGGING");
+        assertThatThrownBy(() -> run(INCLUDE)).isInstanceOf(OracleSetupException.class)
+                .hasMessageContaining("1 captured table name(s) exist in several containers, whose changes the "
+                        + "output could not tell apart: \"OE\".\"ORDERS\" (CON_ID 3, 4); fix: run one job per PDB with "
+                        + "source.pdb NAME");
+        assertThat(run(INCLUDE, "ORCLPDB1")).as("one PDB: one table of that name").isEmpty();
+    }
+
+    @Test
     void noMatchingTableIsAWarning() throws SQLException {
         assertThat(run(List.of("NOBODY.*"))).singleElement().asString().contains("nothing will be captured");
     }

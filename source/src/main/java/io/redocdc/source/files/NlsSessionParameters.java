@@ -5,20 +5,15 @@ import io.redocdc.source.model.NlsFormats;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVPrinter;
 import org.apache.commons.csv.CSVRecord;
 
 /**
@@ -33,8 +28,6 @@ import org.apache.commons.csv.CSVRecord;
 public final class NlsSessionParameters {
 
     public static final String FILE = "nls_session_parameters.csv";
-
-    private static final String TEMP_SUFFIX = ".tmp";
 
     private NlsSessionParameters() {
     }
@@ -79,19 +72,12 @@ public final class NlsSessionParameters {
         if (formats.timeZone() != null) {
             rows.put("TIME_ZONE", formats.timeZone());
         }
-        Path temp = redoDirectory.resolve("." + FILE + TEMP_SUFFIX);
-        try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8);
-             CSVPrinter printer = new CSVPrinter(out, RedoCsvFormat.CSV)) {
+        RedoCsvFormat.writeAtomically(redoDirectory.resolve(FILE), printer -> {
             printer.printRecord("PARAMETER", "VALUE");
             for (Map.Entry<String, String> row : rows.entrySet()) {
                 printer.printRecord(row.getKey(), row.getValue());
             }
-        }
-        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-            channel.force(true);
-        }
-        Files.move(temp, redoDirectory.resolve(FILE), StandardCopyOption.ATOMIC_MOVE,
-                StandardCopyOption.REPLACE_EXISTING);
+        });
     }
 
     private static String required(Map<String, String> values, String parameter, Path file) {

@@ -3,6 +3,13 @@ package io.redocdc.source.files;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.RedoRecord;
 import java.io.IOException;
+import java.io.Writer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.LocalDateTime;
 import java.util.List;
 import org.apache.commons.csv.CSVFormat;
@@ -28,7 +35,29 @@ public final class RedoCsvFormat {
             "OPERATION_CODE", "ROLLBACK", "STATUS", "INFO", "SEG_OWNER", "TABLE_NAME", "DATA_OBJ#", "ROW_ID", "RS_ID",
             "SSN", "CSF", "SQL_REDO", "SQL_UNDO");
 
+    /** What a file written with {@link #writeAtomically} holds, row by row. */
+    @FunctionalInterface
+    public interface Rows {
+        void print(CSVPrinter printer) throws IOException;
+    }
+
     private RedoCsvFormat() {
+    }
+
+    /**
+     * Writes {@code target} whole or not at all, so a reader never sees a partial file: a hidden temporary file
+     * beside it ({@code .NAME.tmp}, which {@link RedoDirectoryWriter} clears up after a crash), fsync, atomic rename.
+     */
+    public static void writeAtomically(Path target, Rows rows) throws IOException {
+        Path temp = target.resolveSibling("." + target.getFileName() + ".tmp");
+        try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8);
+             CSVPrinter printer = new CSVPrinter(out, CSV)) {
+            rows.print(printer);
+        }
+        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+            channel.force(true);
+        }
+        Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
     public static void printCatalogRow(CSVPrinter printer, ArchivedLog log) throws IOException {

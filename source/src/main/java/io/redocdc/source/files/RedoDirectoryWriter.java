@@ -7,11 +7,9 @@ import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.ThreadSequence;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.Writer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -22,7 +20,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.apache.commons.csv.CSVPrinter;
 
 /**
  * Writes a redo directory (DESIGN.md contract 1) one log at a time, so that a job may read the directory while
@@ -168,19 +165,12 @@ public final class RedoDirectoryWriter implements Closeable {
     }
 
     private void writeCatalog() throws IOException {
-        Path temp = directory.path().resolve("." + RedoDirectory.CATALOG_FILE + TEMP_SUFFIX);
-        try (Writer out = Files.newBufferedWriter(temp, StandardCharsets.UTF_8);
-             CSVPrinter printer = new CSVPrinter(out, RedoCsvFormat.CSV)) {
+        RedoCsvFormat.writeAtomically(directory.catalogFile(), printer -> {
             printer.printRecord(RedoCsvFormat.CATALOG_HEADER);
             for (ArchivedLog log : catalog.values()) {
                 RedoCsvFormat.printCatalogRow(printer, log);
             }
-        }
-        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-            channel.force(true);
-        }
-        Files.move(temp, directory.catalogFile(), StandardCopyOption.ATOMIC_MOVE,
-                StandardCopyOption.REPLACE_EXISTING);
+        });
     }
 
     /**

@@ -5,6 +5,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
 import java.time.temporal.ChronoField;
 import java.util.HexFormat;
+import java.util.List;
 
 /**
  * One column's value in a row LCR: upper-case column name, what the literal said ({@link ValueKind}) and the
@@ -35,6 +36,26 @@ public record ColumnValue(String name, ValueKind kind, String text) {
 
     public static ColumnValue ofString(String name, String text) {
         return new ColumnValue(name, ValueKind.STRING, text);
+    }
+
+    /** Index of the value named {@code name} in {@code values}, or -1. */
+    public static int indexOf(List<ColumnValue> values, String name) {
+        for (int i = 0; i < values.size(); i++) {
+            if (values.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Puts {@code value} in place of the one with its name in {@code image}, or at its end. */
+    public static void put(List<ColumnValue> image, ColumnValue value) {
+        int at = indexOf(image, value.name());
+        if (at >= 0) {
+            image.set(at, value);
+        } else {
+            image.add(value);
+        }
     }
 
     public boolean isNull() {

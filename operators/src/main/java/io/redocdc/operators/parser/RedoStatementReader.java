@@ -105,7 +105,7 @@ final class RedoStatementReader {
         List<ColumnValue> assigned = new ArrayList<>();
         do {
             String name = column();
-            if (lenient && indexOf(assigned, name) >= 0) { // a reading that splits a value into two SETs
+            if (lenient && ColumnValue.indexOf(assigned, name) >= 0) { // a reading that splits a value into two SETs
                 throw cursor.expected("each column once in SET (\"" + name + "\" is assigned twice)");
             }
             cursor.expectChar('=');
@@ -242,14 +242,5 @@ final class RedoStatementReader {
     /** {@code alias.ROWID}. */
     private boolean tryAliasedRowId() {
         return cursor.tryQualifiedKeyword(alias, "ROWID");
-    }
-
-    private static int indexOf(List<ColumnValue> values, String name) {
-        for (int i = 0; i < values.size(); i++) {
-            if (values.get(i).name().equals(name)) {
-                return i;
-            }
-        }
-        return -1;
     }
 }

@@ -121,7 +121,7 @@ final class LobAssembly {
         }
         // LogMiner writes a whole new value from offset 1 with the placeholder ROWID; DBMS_LOB calls on a stored
         // value name its real ROWID (lob-redo-shapes.md)
-        boolean rewritesWholeValue = !TransactionAssemblerOperator.isRealRowId(row.rowId());
+        boolean rewritesWholeValue = !row.hasRealRowId();
         try {
             for (LobOperation operation : statement.lobOperations()) {
                 pending.apply(target, operation, rewritesWholeValue);
@@ -287,22 +287,12 @@ final class LobAssembly {
         }
 
         private ColumnValue valueOf(String column) {
-            for (ColumnValue value : after) {
-                if (value.name().equals(column)) {
-                    return value;
-                }
-            }
-            return null;
+            int at = ColumnValue.indexOf(after, column);
+            return at < 0 ? null : after.get(at);
         }
 
         private void put(ColumnValue value) {
-            for (int i = 0; i < after.size(); i++) {
-                if (after.get(i).name().equals(value.name())) {
-                    after.set(i, value);
-                    return;
-                }
-            }
-            after.add(value);
+            ColumnValue.put(after, value);
         }
 
         private static String describe(LobOperation operation) {

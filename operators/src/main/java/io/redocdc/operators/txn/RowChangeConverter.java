@@ -55,20 +55,14 @@ final class RowChangeConverter {
         if (row.op() == OperationCode.XML_DOC_END) {
             return NO_STATEMENT;
         }
-        ParsedStatement parsed;
-        try {
-            parsed = parser.parse(row.sqlRedo(), referenceYear(row));
-        } catch (SqlRedoParseException e) {
-            throw failure(row, xid, e.getMessage(), e);
-        }
+        ParsedStatement parsed = parse(row, xid);
         boolean fits = switch (row.op()) {
             case XML_DOC_BEGIN -> parsed.kind() == StatementKind.XML_DOC_BEGIN;
             case XML_DOC_WRITE -> parsed.kind() == StatementKind.XML_REDO || parsed.kind() == StatementKind.AMOUNT;
             default -> parsed.kind() == StatementKind.LOB || parsed.kind() == StatementKind.NONE;
         };
         if (!fits) {
-            throw failure(row, xid, "OPERATION_CODE " + row.operationCode() + " (" + row.operation()
-                    + ") but SQL_REDO is a " + parsed.kind() + " statement", null);
+            throw kindMismatch(row, xid, parsed);
         }
         if (parsed.locator() != null) {
             checkTable(row, xid, parsed);
@@ -77,6 +71,21 @@ final class RowChangeConverter {
             }
         }
         return parsed;
+    }
+
+    private ParsedStatement parse(RedoRecord row, String xid) {
+        try {
+            return parser.parse(row.sqlRedo(), referenceYear(row));
+        } catch (SqlRedoParseException e) {
+            throw failure(row, xid, e.getMessage(), e);
+        } catch (RuntimeException e) {
+            throw failure(row, xid, "the parser failed with " + e, e);
+        }
+    }
+
+    private static RowConversionException kindMismatch(RedoRecord row, String xid, ParsedStatement parsed) {
+        return failure(row, xid, "OPERATION_CODE " + row.operationCode() + " (" + row.operation()
+                + ") but SQL_REDO is a " + parsed.kind() + " statement", null);
     }
 
     /** True when a row of this kind becomes an LCR: DML and DDL. */
@@ -92,22 +101,14 @@ final class RowChangeConverter {
         if (row.op() == OperationCode.DDL) {
             return new RowChange(row.segOwner(), row.tableName(), LcrCommand.DDL, NONE, NONE, row.sqlRedo());
         }
-        ParsedStatement parsed;
-        try {
-            parsed = parser.parse(row.sqlRedo(), referenceYear(row));
-        } catch (SqlRedoParseException e) {
-            throw failure(row, xid, e.getMessage(), e);
-        } catch (RuntimeException e) {
-            throw failure(row, xid, "the parser failed with " + e, e);
-        }
+        ParsedStatement parsed = parse(row, xid);
         if (parsed.kind() == StatementKind.NONE) {
             warnNoStatement(row);
             return null;
         }
         LcrCommand command = command(row.op());
         if (command == null || !parsed.kind().name().equals(command.name())) {
-            throw failure(row, xid, "OPERATION_CODE " + row.operationCode() + " (" + row.operation()
-                    + ") but SQL_REDO is a " + parsed.kind() + " statement", null);
+            throw kindMismatch(row, xid, parsed);
         }
         checkTable(row, xid, parsed);
         if (row.segOwner() == null && !tableFilter.mayCapture(parsed.owner(), parsed.table())) {
@@ -162,23 +163,9 @@ final class RowChangeConverter {
     private static ColumnValue[] afterImage(List<ColumnValue> before, List<ColumnValue> set) {
         List<ColumnValue> after = new ArrayList<>(before);
         for (ColumnValue assigned : set) {
-            int at = indexOf(after, assigned.name());
-            if (at >= 0) {
-                after.set(at, assigned);
-            } else {
-                after.add(assigned);
-            }
+            ColumnValue.put(after, assigned);
         }
         return array(after);
-    }
-
-    private static int indexOf(List<ColumnValue> values, String name) {
-        for (int i = 0; i < values.size(); i++) {
-            if (values.get(i).name().equals(name)) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     private static ColumnValue[] array(List<ColumnValue> values) {

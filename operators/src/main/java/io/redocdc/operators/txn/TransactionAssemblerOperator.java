@@ -302,7 +302,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
                 notes.unsupported(row);
                 continue;
             }
-            RowChange change = options.deadLetter() ? convertOrDivert(row, xid, end) : convertOrFailForGood(row, xid);
+            RowChange change = convertOrRefuse(row, xid, end);
             if (change != null) {
                 lobs.change(change, row);
             }
@@ -339,6 +339,11 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         divertOrFail(row, xid, end, RowChangeConverter.failure(row, xid, reason, null));
     }
 
+    /**
+     * A row that cannot be converted fails the same way after every restart, so the job fails without the restart
+     * loop that would bury the message (fix the input, or run with dead letters, and restart); with dead letters
+     * it goes to the side output and its transaction goes on.
+     */
     private void divertOrFail(RedoRecord row, String xid, Boundary end, RowConversionException e) {
         if (!options.deadLetter()) {
             throw new SuppressRestartsException(e);
@@ -430,7 +435,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
             if (row.rollback()) {
                 undoneTables.add(table);
             } else if (RowChangeConverter.isLobRow(row.op())
-                    || (row.op().isRowChange() && isPlaceholderRowId(row.rowId()))) {
+                    || (row.op().isRowChange() && row.hasPlaceholderRowId())) {
                 lobTables.putIfAbsent(table, row);
             }
         }
@@ -440,15 +445,6 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
             }
         }
         return null;
-    }
-
-    static boolean isPlaceholderRowId(String rowId) {
-        return rowId != null && !rowId.isEmpty() && rowId.chars().allMatch(c -> c == 'A');
-    }
-
-    /** A ROWID that names a stored row: neither missing nor LogMiner's placeholder. */
-    static boolean isRealRowId(String rowId) {
-        return rowId != null && !rowId.isBlank() && !isPlaceholderRowId(rowId);
     }
 
     /** The job fails for good, or (dead letters on) every row of the transaction goes there. */
@@ -469,24 +465,12 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         }
     }
 
-    /**
-     * A row that cannot be converted fails the same way after every restart, so the job fails without the restart
-     * loop that would bury the message; fix the input (or run with dead letters) and restart.
-     */
-    private RowChange convertOrFailForGood(RedoRecord row, String xid) {
+    /** Converts a row; one that cannot be converted fails the job or goes to the dead letters. */
+    private RowChange convertOrRefuse(RedoRecord row, String xid, Boundary end) {
         try {
             return convert(row, xid);
         } catch (RowConversionException e) {
-            throw new SuppressRestartsException(e);
-        }
-    }
-
-    /** Dead-letter mode: a row that cannot be converted goes to the side output; the transaction goes on. */
-    private RowChange convertOrDivert(RedoRecord row, String xid, Boundary end) {
-        try {
-            return convert(row, xid);
-        } catch (RowConversionException e) {
-            divert(row, xid, end, e);
+            divertOrFail(row, xid, end, e);
             return null;
         }
     }

@@ -46,6 +46,19 @@ public record RedoRecord(
         return RowChangeId.of(rsId, ssn);
     }
 
+    /**
+     * LogMiner's placeholder ROW_ID, only 'A's, on the INSERT and LOB rows of tables with LOB columns (their
+     * undo rows name the real one; osodevops/kafka-connect-oracle-cdc, reference/lob-redo-shapes.md).
+     */
+    public boolean hasPlaceholderRowId() {
+        return rowId != null && !rowId.isEmpty() && rowId.chars().allMatch(c -> c == 'A');
+    }
+
+    /** A ROW_ID that names a stored row: neither missing nor the placeholder. */
+    public boolean hasRealRowId() {
+        return rowId != null && !rowId.isBlank() && !hasPlaceholderRowId();
+    }
+
     public OperationCode op() {
         return OperationCode.of(operationCode);
     }

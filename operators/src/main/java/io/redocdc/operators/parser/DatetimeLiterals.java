@@ -14,7 +14,6 @@ final class DatetimeLiterals {
 
     /** Masks that literals carry are few per database; more than this many distinct ones are read uncached. */
     private static final int CACHED_MASKS = 64;
-    private static final String CANONICAL_PREFIX = "YYYY-MM-DD HH24:MI:SS";
 
     private final NlsFormats formats;
     private final DatetimeMask date;
@@ -34,7 +33,7 @@ final class DatetimeLiterals {
         return formats;
     }
 
-    /** The mask a literal carries, compiled; null mask means the NLS default for that function. */
+    /** The mask a literal carries, compiled (and cached). */
     DatetimeMask carried(String mask) {
         DatetimeMask compiled = carried.get(mask);
         if (compiled == null) {
@@ -61,8 +60,7 @@ final class DatetimeLiterals {
     /** The canonical text of {@code text} read with {@code mask}, or null when it does not fit. */
     String read(DatetimeMask mask, String text, boolean zoned, int referenceYear) {
         boolean fractionAllowed = mask.hasFraction() || text.length() == DatetimeShape.SECONDS_LENGTH;
-        if (fractionAllowed && mask.mask().regionMatches(true, 0, CANONICAL_PREFIX, 0, CANONICAL_PREFIX.length())
-                && isCanonical(text, zoned)) {
+        if (fractionAllowed && mask.startsCanonically() && isCanonical(text, zoned)) {
             return text;
         }
         return mask.read(text, formats.decimalCharacter(), referenceYear);

@@ -37,14 +37,18 @@ final class DatetimeMask {
     private record Element(Kind kind, int width, String text) {
     }
 
+    private static final String CANONICAL_PREFIX = "YYYY-MM-DD HH24:MI:SS";
+
     private final String mask;
     private final List<Element> elements;
     private final boolean hasFraction;
+    private final boolean startsCanonically;
 
     private DatetimeMask(String mask, List<Element> elements) {
         this.mask = mask;
         this.elements = elements;
         this.hasFraction = elements.stream().anyMatch(e -> e.kind == Kind.FRACTION);
+        this.startsCanonically = mask.regionMatches(true, 0, CANONICAL_PREFIX, 0, CANONICAL_PREFIX.length());
     }
 
     String mask() {
@@ -114,6 +118,11 @@ final class DatetimeMask {
         {"X", "RADIX", "0"}, {"TZH", "TZ_HOUR", "2"}, {"TZM", "TZ_MINUTE", "2"}, {"TZR", "TZ_REGION", "0"},
         {"TZD", "TZ_ABBREVIATION", "0"},
     };
+
+    /** Whether the mask begins {@code YYYY-MM-DD HH24:MI:SS}, the layout canonical text has. */
+    boolean startsCanonically() {
+        return startsCanonically;
+    }
 
     /** Whether the mask has fractional seconds (FF). */
     boolean hasFraction() {

@@ -10,6 +10,7 @@ import io.redocdc.operators.parser.StatementKind;
 import io.redocdc.source.model.OperationCode;
 import io.redocdc.source.model.RedoRecord;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -152,20 +153,22 @@ final class LobAssembly {
     private static final class Pending {
         private final RowChange change;
         private final RedoRecord row;
-        private final List<ColumnValue> after;
+        private List<ColumnValue> after;
         /** INSERT: the columns it gave EMPTY_CLOB()/EMPTY_BLOB(), which LogMiner fills in afterwards. */
         private final Set<String> emptyLobs = new HashSet<>();
         private final Map<String, LobValue> lobs = new LinkedHashMap<>();
         private final Set<String> unknown = new HashSet<>();
         /** LOB columns that LogMiner's UPDATE after the INSERT filled in. */
         private final Set<String> folded = new HashSet<>();
+        /** Whether {@link #after} is this change's own list, no longer the original image. */
+        private boolean copied;
         /** Made of LOB rows alone: nothing to emit when none of its columns could be rebuilt. */
         private boolean lobRowsOnly;
 
         Pending(RowChange change, RedoRecord row) {
             this.change = change;
             this.row = row;
-            this.after = new ArrayList<>(List.of(change.newValues()));
+            this.after = Arrays.asList(change.newValues()); // copied on the first put: most changes take none
             if (change.command() == LcrCommand.INSERT) {
                 for (ColumnValue value : after) {
                     if (value.kind() == ValueKind.EMPTY_CLOB || value.kind() == ValueKind.EMPTY_BLOB) {
@@ -265,7 +268,7 @@ final class LobAssembly {
             for (String column : unknown) {
                 put(new ColumnValue(column, ValueKind.UNSUPPORTED, null));
             }
-            if (lobs.isEmpty() && unknown.isEmpty() && after.equals(List.of(change.newValues()))) {
+            if (!copied) {
                 return new Ready(change, row);
             }
             return new Ready(new RowChange(change.owner(), change.table(), change.command(), change.oldValues(),
@@ -292,6 +295,10 @@ final class LobAssembly {
         }
 
         private void put(ColumnValue value) {
+            if (!copied) {
+                after = new ArrayList<>(after);
+                copied = true;
+            }
             ColumnValue.put(after, value);
         }
 

@@ -136,7 +136,8 @@ final class RowChangeConverter {
 
     /** Two-digit years (RR) resolve against the year the change was made, so a replay reads them the same. */
     private static int referenceYear(RedoRecord row) {
-        return row.timestamp() == null ? Year.now().getValue() : row.timestampValue().getYear();
+        // TIMESTAMP is YYYY-MM-DD HH24:MI:SS (contract 1): its year without parsing the whole date for every row
+        return row.timestamp() == null ? Year.now().getValue() : Integer.parseInt(row.timestamp(), 0, 4, 10);
     }
 
     private static LcrCommand command(OperationCode op) {

@@ -87,7 +87,8 @@ final class RedoLogWriter {
             printer.printRecord(row.scn(), timestamp, row.thread(), row.xid(), row.operation(),
                     row.operationCode(), row.rollback() ? 1 : 0, row.status(), row.info(), row.segOwner(), row.tableName(),
                     row.dataObj(), row.rowId(), rsId, row.ssn(), i < pieces - 1 ? 1 : 0,
-                    i < redo.size() ? redo.get(i) : null, i < undo.size() ? undo.get(i) : null);
+                    i < redo.size() ? redo.get(i) : null, i < undo.size() ? undo.get(i) : null,
+                    null); // SRC_CON_NAME: the simulated database is not a CDB
             flushLine();
         }
         rowsInLog += pieces;

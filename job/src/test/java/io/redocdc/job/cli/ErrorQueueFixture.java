@@ -78,7 +78,7 @@ final class ErrorQueueFixture implements AutoCloseable {
     }
 
     private static Lcr lcr(long commitScn, LcrCommand command, ColumnValue[] before, ColumnValue[] after) {
-        return new Lcr("ORCL", "OE", "ITEMS", command, xid(commitScn), commitScn - 1, commitScn, 1,
+        return new Lcr("ORCL", null, "OE", "ITEMS", command, xid(commitScn), commitScn - 1, commitScn, 1,
                 " 0x0002a7.000013f5.00e8 ", 0, "2026-01-01 10:00:00", before, after, null, 0, true,
                 position(commitScn));
     }

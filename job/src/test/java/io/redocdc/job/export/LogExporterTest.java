@@ -249,7 +249,7 @@ class LogExporterTest {
             RedoRecord r;
             while ((r = reader.next()) != null) {
                 records.add(new RedoRecord(r.scn(), r.timestamp(), r.thread(), r.xid(), r.operation(),
-                        r.operationCode(), r.rollback(), r.status(), r.info(), r.segOwner(), r.tableName(),
+                        r.operationCode(), r.rollback(), r.status(), r.info(), r.container(), r.segOwner(), r.tableName(),
                         r.dataObj(), r.rowId(), r.rsId(), r.ssn(), r.sqlRedo(), r.sqlUndo(), r.log(), r.index(), 0));
             }
         }

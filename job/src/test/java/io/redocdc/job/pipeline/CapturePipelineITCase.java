@@ -9,12 +9,15 @@ import io.redocdc.job.simulate.WorkloadSimulator;
 import io.redocdc.job.verify.ChangeFiles;
 import io.redocdc.job.verify.TruthComparison;
 import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.source.files.RedoCsvFormat;
 import io.redocdc.source.model.NlsFormats;
 import java.io.IOException;
 import java.io.Reader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -95,6 +98,49 @@ class CapturePipelineITCase {
                         .contains("it does not fit the session's NLS format 'YYYY-MM-DD HH24:MI:SS.FF9'")
                         .contains("--source.nls oracle-default")
                         .containsPattern("log 1_\\d+_\\d+ line \\d+"));
+    }
+
+    /**
+     * A directory mined in CDB$ROOT: SRC_CON_NAME names the PDB on the row changes and is empty on the control rows
+     * (the SRC_CON_ columns "may not always have values", Utilities 12.1, "The V$LOGMNR_CONTENTS View in a CDB").
+     * Every change says where it comes from.
+     */
+    @Test
+    void changesMinedFromAPdbNameItInTheirTokens() throws Exception {
+        WorkloadSimulator.write(tmp, WORKLOAD.withThreads(2).withSeed(17));
+        try (Stream<Path> files = Files.list(tmp.resolve("redo/contents"))) {
+            for (Path file : files.toList()) {
+                nameContainerOnRowChanges(file, "ORCLPDB1");
+            }
+        }
+        run(options(2, true), Optional.empty());
+        assertEqualsTruth();
+        assertThat(ChangeFiles.dataChanges(tmp.resolve("output")))
+                .allSatisfy(change -> assertThat(change.at("/tokens/src_con_name").asText()).isEqualTo("ORCLPDB1"));
+    }
+
+    private static void nameContainerOnRowChanges(Path contents, String pdb) throws IOException {
+        List<List<String>> rows = new ArrayList<>();
+        List<String> header;
+        try (CSVParser parser = CSVParser.parse(contents, StandardCharsets.UTF_8,
+                RedoCsvFormat.CSV.builder().setHeader().setSkipHeaderRecord(true).build())) {
+            header = parser.getHeaderNames();
+            int owner = header.indexOf("SEG_OWNER");
+            int container = header.indexOf("SRC_CON_NAME");
+            assertThat(container).as("SRC_CON_NAME column in %s", contents).isPositive();
+            for (CSVRecord record : parser) {
+                List<String> row = new ArrayList<>(record.toList());
+                String segOwner = row.get(owner);
+                row.set(container, segOwner == null || segOwner.isEmpty() ? null : pdb);
+                rows.add(row);
+            }
+        }
+        RedoCsvFormat.writeAtomically(contents, printer -> {
+            printer.printRecord(header);
+            for (List<String> row : rows) {
+                printer.printRecord(row);
+            }
+        });
     }
 
     /** A crash while a long transaction that writes LOBs is open: its rows and LOB rows come back from state. */

@@ -55,7 +55,7 @@ class RedoContractTest {
         for (Log log : logs) {
             assertThat(RedoFiles.header(RedoFiles.contentsFile(redo, log))).containsExactly("SCN", "TIMESTAMP",
                     "THREAD#", "XID", "OPERATION", "OPERATION_CODE", "ROLLBACK", "STATUS", "INFO", "SEG_OWNER",
-                    "TABLE_NAME", "DATA_OBJ#", "ROW_ID", "RS_ID", "SSN", "CSF", "SQL_REDO", "SQL_UNDO");
+                    "TABLE_NAME", "DATA_OBJ#", "ROW_ID", "RS_ID", "SSN", "CSF", "SQL_REDO", "SQL_UNDO", "SRC_CON_NAME");
         }
     }
 

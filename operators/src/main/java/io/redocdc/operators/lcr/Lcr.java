@@ -12,6 +12,8 @@ import java.util.List;
  * derived from them; a flag rather than a count, so a transaction streams out of state in one pass without
  * being counted first); {@code position} is hex of {@link Position}. Flink serializes this record as a POJO.
  *
+ * @param container the PDB whose redo this is (V$LOGMNR_CONTENTS.SRC_CON_NAME of the row), null in a non-CDB or
+ *                  when the redo does not say; savepoints written before this field existed restore with null
  * @param oldValues before image (UPDATE, DELETE), empty otherwise
  * @param newValues after image (INSERT, UPDATE; for UPDATE the old image with the SET columns applied)
  * @param sourceTime the redo record's TIMESTAMP as LogMiner printed it ({@code yyyy-MM-dd HH:mm:ss})
@@ -19,6 +21,7 @@ import java.util.List;
  */
 public record Lcr(
         String sourceDatabase,
+        String container,
         String owner,
         String table,
         LcrCommand command,
@@ -71,7 +74,7 @@ public record Lcr(
 
     /** This LCR marked as the last of its transaction. */
     public Lcr asLast() {
-        return new Lcr(sourceDatabase, owner, table, command, xid, scn, commitScn, thread, rsId, ssn, sourceTime,
+        return new Lcr(sourceDatabase, container, owner, table, command, xid, scn, commitScn, thread, rsId, ssn, sourceTime,
                 oldValues, newValues, ddlText, ordinal, true, position);
     }
 }

@@ -512,7 +512,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private Lcr toLcr(RowChange change, RedoRecord row, String xid, Boundary commit, int ordinal) {
         Position position = Position.of(commit.scn(), commit.key().thread(), commit.key().sequence(),
                 commit.recordIndex(), ordinal, row.scn());
-        return new Lcr(options.sourceDatabase(), change.owner(), change.table(), change.command(), xid, row.scn(),
+        return new Lcr(options.sourceDatabase(), row.container(), change.owner(), change.table(), change.command(),
+                xid, row.scn(),
                 commit.scn(), row.thread(), row.rsId(), row.ssn(), row.timestamp(), change.oldValues(),
                 change.newValues(), change.ddlText(), ordinal, false, position.toHex());
     }

@@ -19,7 +19,7 @@ class LcrTypeInfoTest {
 
     @Test
     void lcrIsSerializedAsPojoWithoutKryo() throws Exception {
-        Lcr lcr = new Lcr("DB", "SALES", "ORDERS", LcrCommand.UPDATE, "0A000C003C020000", 10, 12, 1,
+        Lcr lcr = new Lcr("DB", "PDB1", "SALES", "ORDERS", LcrCommand.UPDATE, "0A000C003C020000", 10, 12, 1,
                 " 0x0002a7.000013f5.00e8 ", 3, "2026-01-02 03:04:05",
                 new ColumnValue[] {ColumnValue.ofString("ID", "1"), ColumnValue.ofNull("NOTE")},
                 new ColumnValue[] {new ColumnValue("D", ValueKind.DATE, "2026-02-28 13:45:59")},
@@ -31,7 +31,7 @@ class LcrTypeInfoTest {
     @Test
     void redoRecordIsSerializedAsPojoWithoutKryo() throws Exception {
         RedoRecord record = new RedoRecord(5, "2026-01-01 00:00:00", 1,
-                Xid.fromRaw("0A000C003C020000"), "INSERT", 1, false, 0, null, "S", "T", null, "AAAR+oAAFAAAARfACG",
+                Xid.fromRaw("0A000C003C020000"), "INSERT", 1, false, 0, null, "PDB1", "S", "T", null, "AAAR+oAAFAAAARfACG",
                 " 0x0002a7.000013f5.00e8 ", 0, "insert ...", "delete ...", new ThreadSequence(1, 7, 99), 3, 4);
         RedoRecord copy = roundTrip(TypeInformation.of(RedoRecord.class), record);
         assertThat(copy).isEqualTo(record);

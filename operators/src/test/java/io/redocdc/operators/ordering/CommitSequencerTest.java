@@ -26,7 +26,7 @@ class CommitSequencerTest {
     private record Txn(String xid, long commitScn, int thread, long sequence, long commitIndex, int size) {
         Lcr lcr(int ordinal) {
             long scn = commitScn - size + ordinal;
-            return new Lcr("ORCL", "OE", "ORDERS", LcrCommand.INSERT, xid, scn, commitScn, thread,
+            return new Lcr("ORCL", null, "OE", "ORDERS", LcrCommand.INSERT, xid, scn, commitScn, thread,
                     String.format(" 0x%06x.%08x.0010 ", sequence, 0x13f5 + ordinal), 0, "2026-03-01 10:00:00",
                     new ColumnValue[0], new ColumnValue[] {ColumnValue.ofString("ID", xid + "/" + ordinal)}, null,
                     ordinal, ordinal == size - 1, Position.of(commitScn, thread, sequence, commitIndex, ordinal, scn).toHex());

@@ -79,8 +79,15 @@ final class RedoLog {
     static RedoRecord mined(RedoRecord record, int status, String info, long dataObj) {
         RedoRecord r = record;
         return new RedoRecord(r.scn(), r.timestamp(), r.thread(), r.xid(), r.operation(), r.operationCode(),
-                r.rollback(), status, info, r.segOwner(), r.tableName(), dataObj, r.rowId(), r.rsId(), r.ssn(),
+                r.rollback(), status, info, r.container(), r.segOwner(), r.tableName(), dataObj, r.rowId(), r.rsId(), r.ssn(),
                 r.sqlRedo(), r.sqlUndo(), r.log(), r.index(), r.line());
+    }
+
+    /** {@code r} as mined in CDB$ROOT from the redo of PDB {@code container} (V$LOGMNR_CONTENTS.SRC_CON_NAME). */
+    static RedoRecord inContainer(RedoRecord r, String container) {
+        return new RedoRecord(r.scn(), r.timestamp(), r.thread(), r.xid(), r.operation(), r.operationCode(),
+                r.rollback(), r.status(), r.info(), container, r.segOwner(), r.tableName(), r.dataObj(), r.rowId(),
+                r.rsId(), r.ssn(), r.sqlRedo(), r.sqlUndo(), r.log(), r.index(), r.line());
     }
 
     private RedoRecord change(long scn, String xid, boolean rollback, String rowId, String sqlRedo) {
@@ -99,7 +106,7 @@ final class RedoLog {
         String rsId = String.format(" 0x%06x.%08x.%04x ", id.sequence(), 0x13f5 + index, (index * 0x18) % 0x200);
         String timestamp = String.format("2026-03-01 10:%02d:%02d", (scn / 60) % 60, scn % 60);
         return new RedoRecord(scn, timestamp, id.thread(), Xid.fromRaw(xid), operation, op.code(), rollback, 0,
-                null, owner, table, owner == null ? null : 74_562L, rowId, rsId, 0, sqlRedo, null, id, index,
+                null, null, owner, table, owner == null ? null : 74_562L, rowId, rsId, 0, sqlRedo, null, id, index,
                 index + 2);
     }
 }

@@ -1,6 +1,7 @@
 package io.redocdc.operators.txn;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.operators.lcr.ColumnValue;
@@ -394,6 +395,25 @@ class TransactionAssemblerTest {
             assertThat(lcr.qualifiedTable()).isEqualTo("OE.ORDERS");
             assertThat(lcr.oldValues()).isEmpty();
             assertThat(lcr.newValues()).isEmpty();
+        }
+    }
+
+    /** Control rows may lack SRC_CON_NAME (Utilities 12.1, "The V$LOGMNR_CONTENTS View in a CDB"): rows name it. */
+    @Test
+    void eachLcrCarriesTheContainerOfItsRow() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        String ddl = "alter table \"OE\".\"ORDERS\" add (\"AMOUNT\" NUMBER(10,2))";
+        try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.ROCKSDB)) {
+            h.feed(log.start(100, XID_A),
+                    RedoLog.inContainer(log.dml(101, XID_A, "AAAR+oAAFAAAARfACG",
+                            "insert into \"OE\".\"ORDERS\"(\"ID\") values ('1')"), "ORCLPDB1"),
+                    RedoLog.inContainer(log.ddl(102, XID_A, "OE", "ORDERS", ddl), "ORCLPDB1"),
+                    log.dml(103, XID_A, "AAAR+oAAFAAAARfACH", "insert into \"OE\".\"ORDERS\"(\"ID\") values ('2')"),
+                    log.commit(104, XID_A))
+                    .watermark(104);
+            assertThat(h.lcrs()).extracting(Lcr::command, Lcr::container).containsExactly(
+                    tuple(LcrCommand.INSERT, "ORCLPDB1"), tuple(LcrCommand.DDL, "ORCLPDB1"),
+                    tuple(LcrCommand.INSERT, null));
         }
     }
 

@@ -15,7 +15,8 @@ import java.time.Clock;
  *  "scn":"1234","commit_scn":"1240","lcr_position":"...","rs_id":"...","ssn":0,"redo_thread":1,
  *  "ts_ms":1767261600000},"op":"u","ts_ms":1796007600123}
  * </pre>
- * Source field names are those of Debezium's Oracle connector ({@code lcr_position} carries the position);
+ * Source field names are those of Debezium's Oracle connector ({@code lcr_position} carries the position), plus
+ * {@code src_con_name}, the PDB, when the redo names one;
  * {@code source.ts_ms} is the redo TIMESTAMP read as UTC, the top-level {@code ts_ms} the processing time.
  */
 public final class DebeziumJsonEncoder extends LcrJsonEncoder {
@@ -63,6 +64,7 @@ public final class DebeziumJsonEncoder extends LcrJsonEncoder {
         } else {
             json.writeNumberField("ts_ms", sourceMillis(lcr.sourceTime()));
         }
+        writeContainer(lcr, json);
         json.writeEndObject();
     }
 

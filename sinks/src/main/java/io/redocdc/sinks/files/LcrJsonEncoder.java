@@ -71,6 +71,16 @@ public abstract class LcrJsonEncoder implements Encoder<Lcr> {
         json.writeEndObject();
     }
 
+    /**
+     * {@code "src_con_name":"PDB"}, named after V$LOGMNR_CONTENTS.SRC_CON_NAME, when the LCR has a container; nothing
+     * otherwise, so the output of a non-CDB stays as it was.
+     */
+    protected static void writeContainer(Lcr lcr, JsonGenerator json) throws IOException {
+        if (lcr.container() != null) {
+            json.writeStringField("src_con_name", lcr.container());
+        }
+    }
+
     protected static void writeStringOrNull(JsonGenerator json, String field, String text) throws IOException {
         if (text == null) {
             json.writeNullField(field);

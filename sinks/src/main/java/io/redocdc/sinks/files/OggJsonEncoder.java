@@ -16,6 +16,7 @@ import java.util.Map;
  *  "pos":"...","primary_keys":["ID"],"tokens":{"scn":"1234","commit_scn":"1240","xid":"0A000C003C020000",
  *  "thread":"1","rs_id":" 0x0002a7.000013f5.00e8 ","ssn":"0","txind":"0"},"before":{...},"after":{...}}
  * </pre>
+ * In a CDB the tokens also hold {@code src_con_name}, the PDB the change comes from (V$LOGMNR_CONTENTS.SRC_CON_NAME).
  * Values are JSON strings exactly as {@code ColumnValue.text} (null for NULL and unsupported types);
  * {@code before} is null for inserts and {@code after} is null for deletes. DDL LCRs are rejected: Flink's
  * reader fails on them, so they belong in the DDL output ({@link DdlJsonEncoder}).
@@ -83,6 +84,7 @@ public final class OggJsonEncoder extends LcrJsonEncoder {
         writeStringOrNull(json, "rs_id", lcr.rsId());
         json.writeStringField("ssn", Long.toString(lcr.ssn()));
         json.writeStringField("txind", Integer.toString(lcr.transInd()));
+        writeContainer(lcr, json);
         List<String> unsupported = lcr.unsupportedColumns();
         if (!unsupported.isEmpty()) {
             json.writeStringField("unsupported_columns", String.join(",", unsupported));

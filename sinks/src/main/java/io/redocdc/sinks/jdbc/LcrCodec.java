@@ -10,17 +10,20 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
 /**
- * An explicit, frozen binary form of {@link Lcr} for the writer state (version 1 of
- * {@link JdbcWriterStateSerializer}): independent of Flink's POJO serializer so that the state stays readable
- * when Lcr gains fields. Strings are length-prefixed UTF-8 (-1 for null), so LOB text of any size fits.
+ * An explicit, frozen binary form of {@link Lcr} for the writer state of {@link JdbcWriterStateSerializer}:
+ * independent of Flink's POJO serializer so that the state stays readable when Lcr gains fields. Strings are
+ * length-prefixed UTF-8 (-1 for null), so LOB text of any size fits. Version 2 adds the container after the source
+ * database; version 1 reads with none.
  */
 final class LcrCodec {
 
     private LcrCodec() {
     }
 
+    /** Writes the current version, {@link JdbcWriterStateSerializer#VERSION_2}. */
     static void write(Lcr lcr, DataOutput out) throws IOException {
         writeString(out, lcr.sourceDatabase());
+        writeString(out, lcr.container());
         writeString(out, lcr.owner());
         writeString(out, lcr.table());
         writeString(out, lcr.command().name());
@@ -39,8 +42,10 @@ final class LcrCodec {
         writeString(out, lcr.position());
     }
 
-    static Lcr read(DataInput in) throws IOException {
-        return new Lcr(readString(in), readString(in), readString(in), LcrCommand.valueOf(readString(in)),
+    static Lcr read(DataInput in, int version) throws IOException {
+        String sourceDatabase = readString(in);
+        String container = version >= JdbcWriterStateSerializer.VERSION_2 ? readString(in) : null;
+        return new Lcr(sourceDatabase, container, readString(in), readString(in), LcrCommand.valueOf(readString(in)),
                 readString(in), in.readLong(), in.readLong(), in.readInt(), readString(in), in.readLong(),
                 readString(in), readValues(in), readValues(in), readString(in), in.readInt(), in.readBoolean(),
                 readString(in));

@@ -24,6 +24,7 @@ public final class LcrJson {
     public static String write(Lcr lcr) {
         ObjectNode json = MAPPER.createObjectNode();
         json.put("sourceDatabase", lcr.sourceDatabase());
+        json.put("container", lcr.container());
         json.put("owner", lcr.owner());
         json.put("table", lcr.table());
         json.put("command", lcr.command().name());
@@ -46,7 +47,8 @@ public final class LcrJson {
     public static Lcr read(String text) {
         try {
             JsonNode json = MAPPER.readTree(text);
-            return new Lcr(string(json, "sourceDatabase"), string(json, "owner"), string(json, "table"),
+            // "container" is missing from rows written before it existed: null, as for a non-CDB
+            return new Lcr(string(json, "sourceDatabase"), string(json, "container"), string(json, "owner"), string(json, "table"),
                     LcrCommand.valueOf(json.get("command").asText()), string(json, "xid"), json.get("scn").asLong(),
                     json.get("commitScn").asLong(), json.get("thread").asInt(), string(json, "rsId"),
                     json.get("ssn").asLong(), string(json, "sourceTime"), values(json.get("oldValues")),

@@ -40,6 +40,15 @@ class DebeziumJsonEncoderTest {
     }
 
     @Test
+    void aChangeFromAPdbNamesItInTheSource() throws Exception {
+        JsonNode source = parse(EncodedLines.encode(encoder,
+                TestLcrs.inContainer(insert(1240, 0, 1, 1234, str("ID", "1")), "ORCLPDB1"))).get(0).get("source");
+
+        assertThat(source.get("db").asText()).isEqualTo("ORCL");
+        assertThat(source.get("src_con_name").asText()).isEqualTo("ORCLPDB1");
+    }
+
+    @Test
     void updateAndDeleteCarryTheirImages() throws Exception {
         List<JsonNode> nodes = parse(EncodedLines.encode(encoder,
                 update(1300, 0, 2, 1290, image(str("ID", "1"), str("NOTE", "a")), image(str("ID", "1"), str("NOTE", "é"))),
@@ -59,7 +68,7 @@ class DebeziumJsonEncoderTest {
         assertThatThrownBy(() -> EncodedLines.encode(encoder, ddl(1700, 1699, "drop table X")))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("DDL");
         Lcr bad = insert(1240, 0, 1, 1234, str("ID", "1"));
-        Lcr badTime = new Lcr(bad.sourceDatabase(), bad.owner(), bad.table(), bad.command(),
+        Lcr badTime = new Lcr(bad.sourceDatabase(), bad.container(), bad.owner(), bad.table(), bad.command(),
                 bad.xid(), bad.scn(), bad.commitScn(), bad.thread(), bad.rsId(), bad.ssn(), "01-JAN-26",
                 bad.oldValues(), bad.newValues(), null, 0, true, bad.position());
         assertThatThrownBy(() -> EncodedLines.encode(encoder, badTime))

@@ -96,6 +96,16 @@ class OggJsonEncoderTest {
     }
 
     @Test
+    void aChangeFromAPdbNamesItInTheTokens() throws Exception {
+        JsonNode node = parse(EncodedLines.encode(encoder,
+                TestLcrs.inContainer(insert(1240, 0, 1, 1234, str("ID", "1")), "ORCLPDB1"))).get(0);
+
+        assertThat(fieldNames(node.get("tokens")))
+                .containsExactly("scn", "commit_scn", "xid", "thread", "rs_id", "ssn", "txind", "src_con_name");
+        assertThat(node.at("/tokens/src_con_name").asText()).isEqualTo("ORCLPDB1");
+    }
+
+    @Test
     void txindMarksFirstMiddleLastAndOnly() throws Exception {
         List<Lcr> txn = new ArrayList<>();
         IntStream.range(0, 4).forEach(i -> txn.add(insert(1500, i, 4, 1490 + i, str("ID", "" + i))));

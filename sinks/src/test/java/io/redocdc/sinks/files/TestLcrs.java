@@ -41,13 +41,20 @@ final class TestLcrs {
 
     static Lcr row(LcrCommand command, long commitScn, int ordinal, int size, long scn,
                    ColumnValue[] before, ColumnValue[] after) {
-        return new Lcr(DB, OWNER, TABLE, command, xid(commitScn), scn, commitScn, 1,
+        return new Lcr(DB, null, OWNER, TABLE, command, xid(commitScn), scn, commitScn, 1,
                 " 0x0002a7.000013f5.00e8 ", 0, "2026-01-01 10:00:00", before, after, null,
                 ordinal, ordinal == size - 1, position(commitScn, ordinal, scn));
     }
 
+    /** {@code lcr} from the redo of PDB {@code container}. */
+    static Lcr inContainer(Lcr lcr, String container) {
+        return new Lcr(lcr.sourceDatabase(), container, lcr.owner(), lcr.table(), lcr.command(), lcr.xid(), lcr.scn(),
+                lcr.commitScn(), lcr.thread(), lcr.rsId(), lcr.ssn(), lcr.sourceTime(), lcr.oldValues(),
+                lcr.newValues(), lcr.ddlText(), lcr.ordinal(), lcr.lastInTransaction(), lcr.position());
+    }
+
     static Lcr ddl(long commitScn, long scn, String ddlText) {
-        return new Lcr(DB, OWNER, TABLE, LcrCommand.DDL, xid(commitScn), scn, commitScn, 1,
+        return new Lcr(DB, null, OWNER, TABLE, LcrCommand.DDL, xid(commitScn), scn, commitScn, 1,
                 " 0x0002a8.00000010.0010 ", 0, "2026-01-01 10:05:00", new ColumnValue[0], new ColumnValue[0],
                 ddlText, 0, true, position(commitScn, 0, scn));
     }

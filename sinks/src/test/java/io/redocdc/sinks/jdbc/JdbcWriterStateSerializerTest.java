@@ -36,14 +36,43 @@ class JdbcWriterStateSerializerTest {
         return new JdbcWriterState(List.of(lcrs.get(0), lcrs.get(1)));
     }
 
+    /** Version 2 bytes of {@link #stateInPdb()}: version 1 plus each LCR's container after its source database. */
+    private static final String VERSION_2_BYTES = "00000002000000044f52434c000000084f52434c50444231000000024f45000000015400000006555044415445000000"
+            + "1030413030304330303030303030303634000000000000005a0000000000000064000000010000001820307830303032"
+            + "61372e30303030313366352e3030653820000000000000000000000013323032362d30312d30312031303a30303a3030"
+            + "0000000200000002494400000006535452494e470000000131000000014e000000044e554c4cffffffff000000020000"
+            + "0002494400000006535452494e470000000131000000014e000000035241570000000430306666ffffffff0000000000"
+            + "0000003c3030303030303030303030303030363430303031303030303030326130303030303036343030303030303030"
+            + "30303030303030303030303030303561000000044f52434c000000084f52434c50444231000000024f45000000015400"
+            + "00000344444c0000001030413030304330303030303030303634000000000000005b0000000000000064000000010000"
+            + "00182030783030303261372e30303030313366352e3030653820000000000000000000000013323032362d30312d3031"
+            + "2031303a30303a303000000000000000000000000c64726f70207461626c65207400000001010000003c303030303030"
+            + "303030303030303036343030303130303030303032613030303030303634303030303030303130303030303030303030"
+            + "303030303562";
+
+    /** {@link #state()} with its LCRs from PDB ORCLPDB1. */
+    private static JdbcWriterState stateInPdb() {
+        return new JdbcWriterState(state().openTransaction().stream().map(lcr -> new Lcr(lcr.sourceDatabase(),
+                "ORCLPDB1", lcr.owner(), lcr.table(), lcr.command(), lcr.xid(), lcr.scn(), lcr.commitScn(),
+                lcr.thread(), lcr.rsId(), lcr.ssn(), lcr.sourceTime(), lcr.oldValues(), lcr.newValues(), lcr.ddlText(),
+                lcr.ordinal(), lcr.lastInTransaction(), lcr.position())).toList());
+    }
+
     @Test
-    void readsFrozenVersion1Bytes() throws Exception {
-        JdbcWriterStateSerializer serializer = new JdbcWriterStateSerializer();
-        assertThat(serializer.getVersion()).isEqualTo(1);
-        JdbcWriterState read = serializer.deserialize(1, HexFormat.of().parseHex(VERSION_1_BYTES));
+    void readsFrozenVersion1BytesWithoutContainers() throws Exception {
+        JdbcWriterState read = new JdbcWriterStateSerializer().deserialize(1, HexFormat.of().parseHex(VERSION_1_BYTES));
         assertThat(read.openTransaction()).usingRecursiveFieldByFieldElementComparator()
                 .containsExactlyElementsOf(state().openTransaction());
-        assertThat(HexFormat.of().formatHex(serializer.serialize(state()))).isEqualTo(VERSION_1_BYTES);
+    }
+
+    @Test
+    void writesAndReadsFrozenVersion2Bytes() throws Exception {
+        JdbcWriterStateSerializer serializer = new JdbcWriterStateSerializer();
+        assertThat(serializer.getVersion()).isEqualTo(2);
+        assertThat(HexFormat.of().formatHex(serializer.serialize(stateInPdb()))).isEqualTo(VERSION_2_BYTES);
+        JdbcWriterState read = serializer.deserialize(2, HexFormat.of().parseHex(VERSION_2_BYTES));
+        assertThat(read.openTransaction()).usingRecursiveFieldByFieldElementComparator()
+                .containsExactlyElementsOf(stateInPdb().openTransaction());
     }
 
     @Test
@@ -51,10 +80,10 @@ class JdbcWriterStateSerializerTest {
         JdbcWriterStateSerializer serializer = new JdbcWriterStateSerializer();
         String clob = "ä".repeat(70_000);
         JdbcWriterState state = new JdbcWriterState(txn(5).insert("T", v("C", clob), nul("D")).build());
-        JdbcWriterState read = serializer.deserialize(1, serializer.serialize(state));
+        JdbcWriterState read = serializer.deserialize(2, serializer.serialize(state));
         assertThat(read.openTransaction().get(0).newValues()[0].text()).isEqualTo(clob);
         assertThat(read.openTransaction().get(0).lastInTransaction()).isTrue();
-        assertThatThrownBy(() -> serializer.deserialize(2, serializer.serialize(state)))
-                .hasMessageContaining("version 2");
+        assertThatThrownBy(() -> serializer.deserialize(3, serializer.serialize(state)))
+                .hasMessageContaining("version 3").hasMessageContaining("newer build");
     }
 }

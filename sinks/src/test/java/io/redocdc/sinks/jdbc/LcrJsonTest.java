@@ -28,6 +28,20 @@ class LcrJsonTest {
     }
 
     @Test
+    void keepsTheContainerAndReadsRowsWrittenBeforeItExisted() {
+        Lcr lcr = txn(100).insert("T", v("ID", "1")).build().get(0);
+        Lcr inPdb = new Lcr(lcr.sourceDatabase(), "ORCLPDB1", lcr.owner(), lcr.table(), lcr.command(), lcr.xid(),
+                lcr.scn(), lcr.commitScn(), lcr.thread(), lcr.rsId(), lcr.ssn(), lcr.sourceTime(), lcr.oldValues(),
+                lcr.newValues(), lcr.ddlText(), lcr.ordinal(), lcr.lastInTransaction(), lcr.position());
+        assertThat(LcrJson.read(LcrJson.write(inPdb)).container()).isEqualTo("ORCLPDB1");
+
+        // LCR_JSON as the build before containers wrote it into the error table
+        String previousBuild = LcrJson.write(lcr).replace("\"container\":null,", "");
+        assertThat(previousBuild).doesNotContain("container");
+        assertThat(LcrJson.read(previousBuild)).usingRecursiveComparison().isEqualTo(lcr);
+    }
+
+    @Test
     void rejectsWhatIsNotAnLcr() {
         assertThatThrownBy(() -> LcrJson.read("{\"owner\":\"OE\"}")).hasMessageContaining("LCR_JSON");
     }

@@ -70,7 +70,7 @@ final class Transactions {
     private Transactions row(LcrCommand command, String table, ColumnValue[] before, ColumnValue[] after, String ddl) {
         int ordinal = lcrs.size();
         long scn = commitScn - 10 + ordinal;
-        lcrs.add(new Lcr("ORCL", OWNER, table, command, xid(commitScn), scn, commitScn, 1, " 0x0002a7.000013f5.00e8 ",
+        lcrs.add(new Lcr("ORCL", null, OWNER, table, command, xid(commitScn), scn, commitScn, 1, " 0x0002a7.000013f5.00e8 ",
                 0, "2026-01-01 10:00:00", before, after, ddl, ordinal, false,
                 Position.of(commitScn, 1, 42, commitScn, ordinal, scn).toHex()));
         return this;

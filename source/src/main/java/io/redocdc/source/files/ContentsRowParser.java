@@ -8,7 +8,8 @@ import java.time.format.DateTimeParseException;
 
 /**
  * Maps the columns of a contents file (named as in V$LOGMNR_CONTENTS, found by header name, extra columns
- * ignored) to a {@link RedoRecord}. Every column of the redo directory contract is required.
+ * ignored) to a {@link RedoRecord}. Every column of the redo directory contract is required; SRC_CON_NAME is read
+ * when present.
  */
 final class ContentsRowParser {
 
@@ -33,6 +34,8 @@ final class ContentsRowParser {
     private final int csf;
     private final int sqlRedo;
     private final int sqlUndo;
+    /** SRC_CON_NAME, a column beyond the contract's: -1 when the file has none (directories mined before 12.1). */
+    private final int srcConName;
 
     ContentsRowParser(CsvRows rows, ArchivedLog log) {
         this.rows = rows;
@@ -56,6 +59,7 @@ final class ContentsRowParser {
         this.csf = rows.requireColumn("CSF");
         this.sqlRedo = rows.requireColumn("SQL_REDO");
         this.sqlUndo = rows.requireColumn("SQL_UNDO");
+        this.srcConName = rows.column("SRC_CON_NAME");
     }
 
     /** CSF=1: the statement continues in the next row. */
@@ -92,6 +96,7 @@ final class ContentsRowParser {
                 values.zeroOrOne(first, rollback),
                 values.requiredInt(first, status),
                 values.text(first, info),
+                srcConName < 0 ? null : values.text(first, srcConName),
                 values.text(first, segOwner),
                 values.text(first, tableName),
                 values.optionalLong(first, dataObj),

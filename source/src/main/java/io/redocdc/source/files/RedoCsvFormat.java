@@ -31,9 +31,13 @@ public final class RedoCsvFormat {
     public static final List<String> CATALOG_HEADER = List.of("THREAD#", "SEQUENCE#", "RESETLOGS_ID", "FIRST_CHANGE#",
             "NEXT_CHANGE#", "FIRST_TIME", "NEXT_TIME", "NAME", "DICTIONARY_BEGIN", "DICTIONARY_END");
 
+    /**
+     * What contents files are written with: the contract's columns, then SRC_CON_NAME (the PDB of the row, empty
+     * in a non-CDB), which readers take when present.
+     */
     public static final List<String> CONTENTS_HEADER = List.of("SCN", "TIMESTAMP", "THREAD#", "XID", "OPERATION",
             "OPERATION_CODE", "ROLLBACK", "STATUS", "INFO", "SEG_OWNER", "TABLE_NAME", "DATA_OBJ#", "ROW_ID", "RS_ID",
-            "SSN", "CSF", "SQL_REDO", "SQL_UNDO");
+            "SSN", "CSF", "SQL_REDO", "SQL_UNDO", "SRC_CON_NAME");
 
     /** What a file written with {@link #writeAtomically} holds, row by row. */
     @FunctionalInterface
@@ -71,7 +75,7 @@ public final class RedoCsvFormat {
     static void printContentsRow(CSVPrinter printer, RedoRecord r) throws IOException {
         printer.printRecord(r.scn(), r.timestamp(), r.thread(), r.xid().toRaw(), r.operation(), r.operationCode(),
                 r.rollback() ? 1 : 0, r.status(), r.info(), r.segOwner(), r.tableName(), r.dataObj(), r.rowId(),
-                r.rsId(), r.ssn(), 0, r.sqlRedo(), r.sqlUndo());
+                r.rsId(), r.ssn(), 0, r.sqlRedo(), r.sqlUndo(), r.container());
     }
 
     private static String time(ArchivedLog log, LocalDateTime time, String column) {

@@ -33,9 +33,10 @@ final class ContentsCursor {
     private static final int CSF = 16;
     private static final int SQL_REDO = 17;
     private static final int SQL_UNDO = 18;
+    private static final int SRC_CON_NAME = 19;
     private static final String[] NAMES = {"", "SCN", "TIMESTAMP", "THREAD#", "XID", "OPERATION", "OPERATION_CODE",
         "ROLLBACK", "STATUS", "INFO", "SEG_OWNER", "TABLE_NAME", "DATA_OBJ#", "ROW_ID", "RS_ID", "SSN", "CSF",
-        "SQL_REDO", "SQL_UNDO"};
+        "SQL_REDO", "SQL_UNDO", "SRC_CON_NAME"};
 
     private final ResultSet rows;
     private final ArchivedLog log;
@@ -88,14 +89,15 @@ final class ContentsCursor {
         }
         return new RedoRecord(scn, rows.getString(TIMESTAMP), thread, xid(row), rows.getString(OPERATION),
                 (int) requiredLong(OPERATION_CODE, row), zeroOrOne(ROLLBACK, row), (int) requiredLong(STATUS, row),
-                rows.getString(INFO), rows.getString(SEG_OWNER), rows.getString(TABLE_NAME), optionalLong(DATA_OBJ),
+                rows.getString(INFO), rows.getString(SRC_CON_NAME), rows.getString(SEG_OWNER),
+                rows.getString(TABLE_NAME), optionalLong(DATA_OBJ),
                 rows.getString(ROW_ID), rows.getString(RS_ID), requiredLong(SSN, row), rows.getString(SQL_REDO),
                 rows.getString(SQL_UNDO), log.id(), index, row);
     }
 
     private static RedoRecord withStatements(RedoRecord r, String redo, String undo) {
         return new RedoRecord(r.scn(), r.timestamp(), r.thread(), r.xid(), r.operation(), r.operationCode(),
-                r.rollback(), r.status(), r.info(), r.segOwner(), r.tableName(), r.dataObj(), r.rowId(), r.rsId(),
+                r.rollback(), r.status(), r.info(), r.container(), r.segOwner(), r.tableName(), r.dataObj(), r.rowId(), r.rsId(),
                 r.ssn(), redo, undo, r.log(), r.index(), r.line());
     }
 

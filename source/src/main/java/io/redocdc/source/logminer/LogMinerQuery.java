@@ -22,10 +22,13 @@ final class LogMinerQuery {
     /** SQL_REDO in the style the parser reads: no "and ROWID = ..." and no trailing ';'. */
     private static final String STATEMENT_STYLE = "DBMS_LOGMNR.NO_ROWID_IN_STMT + DBMS_LOGMNR.NO_SQL_DELIMITER";
 
-    /** Columns of the redo directory contract, in its order (see RedoRecord). */
+    /**
+     * Columns of the redo directory contract, in its order (see RedoRecord), then SRC_CON_NAME (12.1 and later, NULL
+     * in a non-CDB: views.md).
+     */
     static final String COLUMNS = "SCN, TO_CHAR(TIMESTAMP, 'YYYY-MM-DD HH24:MI:SS') AS \"TIMESTAMP\", \"THREAD#\","
             + " RAWTOHEX(XID) AS XID, OPERATION, OPERATION_CODE, ROLLBACK, STATUS, INFO, SEG_OWNER, TABLE_NAME,"
-            + " \"DATA_OBJ#\", ROW_ID, RS_ID, SSN, CSF, SQL_REDO, SQL_UNDO";
+            + " \"DATA_OBJ#\", ROW_ID, RS_ID, SSN, CSF, SQL_REDO, SQL_UNDO, SRC_CON_NAME";
 
     /** Kept for every transaction, captured or not: the assembler needs every slot's boundaries. */
     static final List<OperationCode> CONTROL = List.of(

@@ -10,7 +10,11 @@ import java.time.format.DateTimeFormatter;
  * of the LogMiner query) where it starts, for error messages.
  *
  * <p>Nullable columns are boxed; a NULL XID is {@link Xid#NONE}; TIMESTAMP keeps LogMiner's text
- * ({@code YYYY-MM-DD HH24:MI:SS}). Flink serializes this record as a POJO (no Kryo).
+ * ({@code YYYY-MM-DD HH24:MI:SS}). Flink serializes this record as a POJO (no Kryo); savepoints written before
+ * {@code container} existed restore with it null (RedoRecordStateCompatibilityTest).
+ *
+ * @param container SRC_CON_NAME: in a CDB, the PDB whose redo this is; null in a non-CDB, without a LogMiner
+ *                  dictionary, on control rows LogMiner leaves without it, or when the contents file has no such column
  */
 public record RedoRecord(
         long scn,
@@ -22,6 +26,7 @@ public record RedoRecord(
         boolean rollback,
         int status,
         String info,
+        String container,
         String segOwner,
         String tableName,
         Long dataObj,

@@ -51,6 +51,8 @@ class RedoDirectoryWriterTest {
             assertThat(withoutLines(readAll(output, log))).as(log.id().toString()).isEqualTo(expected);
         }
         assertThat(Files.exists(tmp.resolve("out/contents/1_7_1029337344.csv" + (gzip ? ".gz" : "")))).isTrue();
+        assertThat(readAll(output, T1_S7)).as("SRC_CON_NAME written and read back, NULL where the row had none")
+                .extracting(RedoRecord::container).containsExactly(null, null, "ORCLPDB1", null);
     }
 
     @Test
@@ -62,11 +64,11 @@ class RedoDirectoryWriterTest {
         }
         List<String> lines = Files.readAllLines(tmp.resolve("out/contents/1_7_1029337344.csv"));
         assertThat(lines.get(0)).as("SQL*Plus quotes the header names too")
-                .isEqualTo("\"" + String.join("\",\"", TestRedoDirectory.CONTENTS_HEADER) + "\"");
+                .isEqualTo("\"" + String.join("\",\"", TestRedoDirectory.CONTENTS_HEADER) + "\",\"SRC_CON_NAME\"");
         assertThat(lines).hasSize(1 + 4 + 1).as("header, 4 records, one of them over two lines");
         assertThat(lines.get(1)).as("numbers bare, text quoted, NULL empty").isEqualTo("1001,\"2026-01-01 00:16:41\","
                 + "1,\"0A000C003C020000\",\"START\",6,0,0,,,,,,\" 0x0002a7.000013f5.00e8 \",0,0,"
-                + "\"set transaction read write\",");
+                + "\"set transaction read write\",,");
         assertThat(lines).filteredOn(line -> line.contains("\"INSERT\"")).singleElement()
                 .satisfies(line -> assertThat(line).contains(",0,\"insert into "));
     }
@@ -159,7 +161,10 @@ class RedoDirectoryWriterTest {
         }
     }
 
-    /** Two threads; a long statement split over CSF rows, a multi-line value, quotes, NULLs, a rollback row. */
+    /**
+     * Two threads; a long statement split over CSF rows, a multi-line value, quotes, NULLs, a rollback row of a PDB
+     * (SRC_CON_NAME) in a log whose other rows have none, and logs without that column.
+     */
     private RedoDirectory sampleInput() {
         TestRedoDirectory redo = TestRedoDirectory.create(tmp.resolve("in"));
         String longInsert = "insert into \"OE\".\"ORDERS\"(\"ID\",\"NOTE\") values ('1','" + "x".repeat(300)
@@ -167,7 +172,7 @@ class RedoDirectoryWriterTest {
         RedoRecord rolledBack = record(1003, 1, "0A000C00FFFFFFFF", 2, "delete from \"OE\".\"ORDERS\" where "
                 + "\"ID\" = '1'", null);
         rolledBack = new RedoRecord(rolledBack.scn(), rolledBack.timestamp(), 1, rolledBack.xid(), "DELETE", 2, true,
-                0, "partial rollback", "OE", "ORDERS", 74001L, "AAASxxAAEAAAACXAAA", " 0x000007.00000002.0010 ", 3,
+                0, "partial rollback", "ORCLPDB1", "OE", "ORDERS", 74001L, "AAASxxAAEAAAACXAAA", " 0x000007.00000002.0010 ", 3,
                 rolledBack.sqlRedo(), rolledBack.sqlUndo(), rolledBack.log(), 0, 0);
         redo.addLog(T1_S7, List.of(
                 record(1001, 1, "0A000C003C020000", 6, "set transaction read write", null),
@@ -194,7 +199,7 @@ class RedoDirectoryWriterTest {
 
     private static List<RedoRecord> withoutLines(List<RedoRecord> records) {
         return records.stream().map(r -> new RedoRecord(r.scn(), r.timestamp(), r.thread(), r.xid(), r.operation(),
-                r.operationCode(), r.rollback(), r.status(), r.info(), r.segOwner(), r.tableName(), r.dataObj(),
+                r.operationCode(), r.rollback(), r.status(), r.info(), r.container(), r.segOwner(), r.tableName(), r.dataObj(),
                 r.rowId(), r.rsId(), r.ssn(), r.sqlRedo(), r.sqlUndo(), r.log(), r.index(), 0)).toList();
     }
 

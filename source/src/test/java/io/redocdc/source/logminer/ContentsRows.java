@@ -13,21 +13,21 @@ final class ContentsRows {
 
     private static final String[] NAMES = {"SCN", "TIMESTAMP", "THREAD#", "XID", "OPERATION", "OPERATION_CODE",
         "ROLLBACK", "STATUS", "INFO", "SEG_OWNER", "TABLE_NAME", "DATA_OBJ#", "ROW_ID", "RS_ID", "SSN", "CSF",
-        "SQL_REDO", "SQL_UNDO"};
+        "SQL_REDO", "SQL_UNDO", "SRC_CON_NAME"};
     private static final int[] TYPES = {Types.BIGINT, Types.VARCHAR, Types.INTEGER, Types.VARCHAR, Types.VARCHAR,
         Types.INTEGER, Types.INTEGER, Types.INTEGER, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR, Types.BIGINT,
-        Types.VARCHAR, Types.VARCHAR, Types.BIGINT, Types.INTEGER, Types.VARCHAR, Types.VARCHAR};
+        Types.VARCHAR, Types.VARCHAR, Types.BIGINT, Types.INTEGER, Types.VARCHAR, Types.VARCHAR, Types.VARCHAR};
 
     static final String XID = "0A000C003C020000";
 
     private final List<Object[]> rows = new ArrayList<>();
 
-    /** A full row. */
+    /** A full row; without the last value (SRC_CON_NAME), a non-CDB's row. */
     ContentsRows row(Object... values) {
-        if (values.length != NAMES.length) {
+        if (values.length != NAMES.length && values.length != NAMES.length - 1) {
             throw new IllegalArgumentException("expected " + NAMES.length + " values, got " + values.length);
         }
-        rows.add(values.clone());
+        rows.add(java.util.Arrays.copyOf(values, NAMES.length));
         return this;
     }
 

@@ -189,6 +189,23 @@ class LogMinerContentsReaderTest {
         }
     }
 
+    /**
+     * SRC_CON_NAME, the PDB of a row mined in CDB$ROOT (Utilities 12.1, "The V$LOGMNR_CONTENTS View in a CDB"),
+     * becomes the record's container; control rows may lack it (NULL).
+     */
+    @Test
+    void theSourceContainerOfARowIsKept() throws IOException {
+        database.on("FROM V$LOGMNR_CONTENTS", call -> new ContentsRows()
+                .row(1001, "2026-01-01 10:00:00", 1, ContentsRows.XID, "START", 6, 0, 0, null, null, null, null, null,
+                        " 0x00002a.00000002.0010 ", 0L, 0, "set transaction read write", null, null)
+                .row(1002, "2026-01-01 10:00:00", 1, ContentsRows.XID, "INSERT", 1, 0, 0, null, "OE", "ORDERS",
+                        73640L, "AAAR+oAAFAAAARfACG", " 0x00002a.00000002.0020 ", 0L, 0,
+                        "insert into \"OE\".\"ORDERS\"(\"ID\") values ('1')", null, "ORCLPDB1").resultSet());
+        try (LogMinerContentsReader reader = open(RetryPolicy.NONE)) {
+            assertThat(drain(reader)).extracting(RedoRecord::container).containsExactly(null, "ORCLPDB1");
+        }
+    }
+
     @Test
     void rowOfAnotherThreadAndTruncatedContinuationAreErrors() throws IOException {
         database.on("FROM V$LOGMNR_CONTENTS", call -> new ContentsRows()

@@ -38,7 +38,7 @@ class LogMinerQueryTest {
                 List.of("OE.TMP*")), LOG, false);
         assertThat(sql.text()).isEqualTo("SELECT SCN, TO_CHAR(TIMESTAMP, 'YYYY-MM-DD HH24:MI:SS') AS \"TIMESTAMP\","
                 + " \"THREAD#\", RAWTOHEX(XID) AS XID, OPERATION, OPERATION_CODE, ROLLBACK, STATUS, INFO, SEG_OWNER,"
-                + " TABLE_NAME, \"DATA_OBJ#\", ROW_ID, RS_ID, SSN, CSF, SQL_REDO, SQL_UNDO FROM V$LOGMNR_CONTENTS"
+                + " TABLE_NAME, \"DATA_OBJ#\", ROW_ID, RS_ID, SSN, CSF, SQL_REDO, SQL_UNDO, SRC_CON_NAME FROM V$LOGMNR_CONTENTS"
                 + " WHERE (OPERATION_CODE IN (6, 7, 36, 34)"
                 + " OR (OPERATION_CODE IN (1, 2, 3) AND (SEG_OWNER IS NULL"
                 + " OR ((SEG_OWNER = ? AND TABLE_NAME LIKE ? ESCAPE '\\') OR TABLE_NAME LIKE ? ESCAPE '\\')"

@@ -80,7 +80,7 @@ public final class TestRedoDirectory {
         };
         boolean row = operationCode >= 1 && operationCode <= 3;
         return new RedoRecord(scn, EPOCH.plusSeconds(scn % 1_000_000).format(TIME), thread, Xid.fromRaw(xid),
-                operation, operationCode, false, 0, null, row ? "OE" : null, row ? "ORDERS" : null,
+                operation, operationCode, false, 0, null, null, row ? "OE" : null, row ? "ORDERS" : null,
                 row ? 74_001L : null, row ? "AAASxxAAEAAAACXAAA" : null, " 0x0002a7.000013f5.00e8 ", 0,
                 sqlRedo, sqlUndo, new ThreadSequence(thread, 1, 1), 0, 0);
     }
@@ -91,7 +91,7 @@ public final class TestRedoDirectory {
      */
     public static RedoRecord withRowChange(RedoRecord r, String rsId, long ssn) {
         return new RedoRecord(r.scn(), r.timestamp(), r.thread(), r.xid(), r.operation(), r.operationCode(),
-                r.rollback(), r.status(), r.info(), r.segOwner(), r.tableName(), r.dataObj(), r.rowId(), rsId, ssn,
+                r.rollback(), r.status(), r.info(), r.container(), r.segOwner(), r.tableName(), r.dataObj(), r.rowId(), rsId, ssn,
                 r.sqlRedo(), r.sqlUndo(), r.log(), r.index(), r.line());
     }
 
@@ -117,11 +117,20 @@ public final class TestRedoDirectory {
     public synchronized List<RedoRecord> addLog(ArchivedLog log, List<RedoRecord> records, int csfChunk,
                                                 boolean gzip) {
         List<RedoRecord> placed = place(log, records, csfChunk);
+        // SRC_CON_NAME, beyond the contract's columns, only when a record has a container (as from a CDB)
+        boolean containers = placed.stream().anyMatch(r -> r.container() != null);
         StringBuilder csv = new StringBuilder();
         try (CSVPrinter printer = new CSVPrinter(csv, CSVFormat.RFC4180)) {
-            printer.printRecord(CONTENTS_HEADER);
+            List<String> header = new ArrayList<>(CONTENTS_HEADER);
+            if (containers) {
+                header.add("SRC_CON_NAME");
+            }
+            printer.printRecord(header);
             for (RedoRecord record : placed) {
                 for (List<String> row : rows(record, csfChunk)) {
+                    if (containers) {
+                        row.add(record.container());
+                    }
                     printer.printRecord(row);
                 }
             }
@@ -139,7 +148,7 @@ public final class TestRedoDirectory {
         long line = 2;
         for (RedoRecord r : records) {
             RedoRecord record = new RedoRecord(r.scn(), r.timestamp(), r.thread(), r.xid(), r.operation(),
-                    r.operationCode(), r.rollback(), r.status(), r.info(), r.segOwner(), r.tableName(), r.dataObj(),
+                    r.operationCode(), r.rollback(), r.status(), r.info(), r.container(), r.segOwner(), r.tableName(), r.dataObj(),
                     r.rowId(), r.rsId(), r.ssn(), r.sqlRedo(), r.sqlUndo(), log.id(), placed.size(), line);
             placed.add(record);
             for (List<String> row : rows(record, csfChunk)) {

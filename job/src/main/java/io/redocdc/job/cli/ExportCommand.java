@@ -13,6 +13,7 @@ import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.OracleSetupException;
 import io.redocdc.source.logminer.OracleSource;
 import io.redocdc.source.logminer.StartPosition;
+import io.redocdc.source.logminer.UnsupportedTypeCheck;
 import io.redocdc.source.model.NlsFormats;
 import io.redocdc.source.model.Scn;
 import java.io.IOException;
@@ -174,7 +175,8 @@ public final class ExportCommand implements Callable<Integer> {
         check.require(toScn == null || fromScn == null || toScn > fromScn, "--to-scn",
                 "must be above --from-scn " + fromScn, toScn);
         return LogMinerOptions.settings(login.settings(check, jdbcUrl, user, passwordFile, passwordEnv),
-                dictionary, fetchSize, include, exclude, archiveDestId, pdb,
+                // the job that reads the directory decides what becomes of UNSUPPORTED rows
+                dictionary, fetchSize, include, exclude, archiveDestId, pdb, UnsupportedTypeCheck.WARN,
                 message -> check.invalid(message, ExportCommand::optionOfKey));
     }
 

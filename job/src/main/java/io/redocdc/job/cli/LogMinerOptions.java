@@ -3,6 +3,7 @@ package io.redocdc.job.cli;
 import io.redocdc.source.logminer.DictionaryMode;
 import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.OracleConnectionSettings;
+import io.redocdc.source.logminer.UnsupportedTypeCheck;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -18,8 +19,10 @@ final class LogMinerOptions {
 
     static LogMinerSettings settings(OracleConnectionSettings connection, DictionaryMode dictionary,
                                      Integer fetchSize, List<String> include, List<String> exclude,
-                                     Integer archiveDestId, String pdb, Consumer<String> reject) {
-        LogMinerSettings.Builder builder = LogMinerSettings.builder().connection(connection).pdb(pdb);
+                                     Integer archiveDestId, String pdb, UnsupportedTypeCheck unsupportedTypes,
+                                     Consumer<String> reject) {
+        LogMinerSettings.Builder builder = LogMinerSettings.builder().connection(connection).pdb(pdb)
+                .unsupportedTypes(unsupportedTypes);
         if (dictionary != null) {
             builder.dictionaryMode(dictionary);
         }

@@ -129,7 +129,7 @@ public final class RunCommand implements Callable<Integer> {
 
     JobOptions validatedOptions() {
         OptionCheck check = new OptionCheck(spec.commandLine());
-        SourceOptions.Choice chosen = source.validate(check, restorePath != null, include, exclude);
+        SourceOptions.Choice chosen = source.validate(check, restorePath != null, include, exclude, deadLetter);
         check.require(parallelism >= 1 && parallelism <= 1024, "--parallelism", "must be between 1 and 1024",
                 parallelism);
         check.require(checkpointInterval.toMillis() >= 100, "--checkpoint.interval", "must be at least 100ms",

@@ -7,6 +7,7 @@ import io.redocdc.source.catalog.RedoInputException;
 import io.redocdc.source.logminer.DictionaryMode;
 import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.StartPosition;
+import io.redocdc.source.logminer.UnsupportedTypeCheck;
 import io.redocdc.source.model.NlsFormats;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -140,7 +141,8 @@ public final class SourceOptions {
      * Checks the options against the source type: a directory needs --source.dir and takes no Oracle option, an
      * Oracle database needs URL, user and one password source and takes no --source.dir.
      */
-    Choice validate(OptionCheck check, boolean restoring, List<String> include, List<String> exclude) {
+    Choice validate(OptionCheck check, boolean restoring, List<String> include, List<String> exclude,
+                    boolean deadLetter) {
         StartPosition position = startPosition(check);
         long scn = position instanceof StartPosition.AtScn at ? at.scn().value() : 0;
         check.require(MaxScnRule.allows(scn, maxScn), MAX_SCN, MaxScnRule.rule(scn), maxScn);
@@ -154,7 +156,9 @@ public final class SourceOptions {
             boolean relative = position instanceof StartPosition.Now || position instanceof StartPosition.AtTimestamp;
             check.require(!(restoring && relative), START, "must be scn:N when restoring (--restore): give the "
                     + "start SCN the first run printed, or changes since then would be skipped", start);
-            return new Choice(null, new OracleSourceOptions(logMiner(check, include, exclude), position), scn, null);
+            UnsupportedTypeCheck unsupportedTypes = deadLetter ? UnsupportedTypeCheck.WARN : UnsupportedTypeCheck.REFUSE;
+            return new Choice(null, new OracleSourceOptions(logMiner(check, include, exclude, unsupportedTypes),
+                    position), scn, null);
         }
         check.require(dir != null, DIR, "is required for --source.type directory (or use --source.type oracle)",
                 null);
@@ -224,10 +228,11 @@ public final class SourceOptions {
         }
     }
 
-    private LogMinerSettings logMiner(OptionCheck check, List<String> include, List<String> exclude) {
+    private LogMinerSettings logMiner(OptionCheck check, List<String> include, List<String> exclude,
+                                      UnsupportedTypeCheck unsupportedTypes) {
         OracleLogin login = new OracleLogin(JDBC_URL, USER, PASSWORD_FILE, PASSWORD_ENV);
         return LogMinerOptions.settings(login.settings(check, jdbcUrl, user, passwordFile, passwordEnv),
-                dictionary, fetchSize, include, exclude, archiveDestId, pdb, check::invalid);
+                dictionary, fetchSize, include, exclude, archiveDestId, pdb, unsupportedTypes, check::invalid);
     }
 
     private List<String> givenOracleOptions() {

@@ -9,6 +9,7 @@ import io.redocdc.source.catalog.ArchivedLogCatalog;
 import io.redocdc.source.files.RedoDirectory;
 import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.StartPosition;
+import io.redocdc.source.logminer.UnsupportedTypeCheck;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.Scn;
 import java.io.IOException;
@@ -89,6 +90,8 @@ class ExportCommandTest {
             assertThat(settings.exclude()).containsExactly("OE.TMP*");
             assertThat(settings.archiveDestId()).isEqualTo(2);
             assertThat(settings.pdb()).isEqualTo("ORCLPDB1");
+            assertThat(settings.unsupportedTypes()).as("the job reading the directory decides")
+                    .isEqualTo(UnsupportedTypeCheck.WARN);
         });
     }
 

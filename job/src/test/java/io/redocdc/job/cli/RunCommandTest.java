@@ -13,6 +13,7 @@ import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.OracleConnectionSettings;
 import io.redocdc.source.logminer.Secret;
 import io.redocdc.source.logminer.StartPosition;
+import io.redocdc.source.logminer.UnsupportedTypeCheck;
 import io.redocdc.source.model.NlsFormats;
 import io.redocdc.source.model.Scn;
 import java.io.IOException;
@@ -142,6 +143,11 @@ class RunCommandTest {
         assertThat(logMiner.archiveDestId()).isEqualTo(3);
         assertThat(logMiner.pdb()).isEqualTo("ORCLPDB1");
         assertThat(logMiner.include()).containsExactly("OE.*");
+        assertThat(logMiner.unsupportedTypes()).isEqualTo(UnsupportedTypeCheck.REFUSE);
+        assertThat(parse("--source.type", "oracle", "--source.jdbc-url", "jdbc:oracle:thin:@//db:1521/PDB1",
+                "--source.user", "c##cdc", "--source.password-file", password.toString(), "--dead-letter",
+                "--sink.dir", "out").oracle().logMiner().unsupportedTypes())
+                .as("with --dead-letter their changes go there").isEqualTo(UnsupportedTypeCheck.WARN);
         assertThat(logMiner.connection()).isEqualTo(
                 new OracleConnectionSettings("jdbc:oracle:thin:@//db:1521/PDB1", "c##cdc", Secret.of("s3cret")));
         assertThat(options.oracle().start()).isEqualTo(StartPosition.parse("timestamp:2026-03-01 10:00:00"));
@@ -157,6 +163,8 @@ class RunCommandTest {
 
         assertThat(options.oracle().logMiner().dictionaryMode()).isEqualTo(DictionaryMode.ONLINE_CATALOG);
         assertThat(options.oracle().logMiner().fetchSize()).isEqualTo(10_000);
+        assertThat(options.oracle().logMiner().unsupportedTypes()).as("BOOLEAN/JSON/VECTOR tables refused at start")
+                .isEqualTo(UnsupportedTypeCheck.REFUSE);
         assertThat(options.oracle().start()).isEqualTo(StartPosition.parse("scn:4711"));
         assertThat(options.startScn()).isEqualTo(4711);
     }

@@ -64,10 +64,10 @@ class RedoContractTest {
         Log first = logs.get(0);
         List<String> lines = Files.readAllLines(RedoFiles.contentsFile(redo, first));
         assertThat(lines.get(0)).startsWith("\"SCN\",\"TIMESTAMP\",\"THREAD#\"");
-        // START row: SCN, thread, codes bare; INFO, SEG_OWNER, TABLE_NAME and SQL_UNDO empty.
+        // START row: SCN, thread, codes bare; INFO, SEG_OWNER, TABLE_NAME, SQL_UNDO and SRC_CON_NAME empty.
         String start = lines.stream().filter(l -> l.contains("\"START\"")).findFirst().orElseThrow();
         assertThat(start).matches("\\d+,\"[^\"]+\",\\d+,\"[0-9A-F]{16}\",\"START\",6,0,0,,,,0,\"A{18}\","
-                + "\" 0x[0-9a-f.]+ \",\\d+,0,\"set transaction read write\",");
+                + "\" 0x[0-9a-f.]+ \",\\d+,0,\"set transaction read write\",,");
         assertThat(Files.readAllLines(redo.resolve("archived_logs.csv")).get(1))
                 .matches("\\d+,\\d+,\\d+,\\d+,\\d+,\"[^\"]+\",\"[^\"]+\",\"/u01/arch/\\d+_\\d+_\\d+\\.dbf\",\"NO\",\"NO\"");
     }

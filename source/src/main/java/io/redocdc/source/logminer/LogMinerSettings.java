@@ -18,10 +18,11 @@ import java.util.regex.Pattern;
  * @param archiveDestId V$ARCHIVE_DEST.DEST_ID whose archived logs are mined; 0 chooses the lowest local VALID one
  * @param pdb in a CDB, the PDB whose changes are captured (V$LOGMNR_CONTENTS.SRC_CON_NAME, upper case); null for
  *     every container, or a non-CDB
+ * @param unsupportedTypes what the start check does with captured tables that have BOOLEAN, JSON or VECTOR columns
  */
 public record LogMinerSettings(ConnectionFactory connection, DictionaryMode dictionaryMode, int fetchSize,
                                List<String> include, List<String> exclude, RetryPolicy retry, int archiveDestId,
-                               String pdb)
+                               String pdb, UnsupportedTypeCheck unsupportedTypes)
         implements Serializable {
 
     public static final String JDBC_URL = "source.jdbc-url";
@@ -65,6 +66,7 @@ public record LogMinerSettings(ConnectionFactory connection, DictionaryMode dict
         private RetryPolicy retry = RetryPolicy.DEFAULT;
         private int archiveDestId;
         private String pdb;
+        private UnsupportedTypeCheck unsupportedTypes = UnsupportedTypeCheck.REFUSE;
 
         private Builder() {
         }
@@ -117,18 +119,25 @@ public record LogMinerSettings(ConnectionFactory connection, DictionaryMode dict
             return this;
         }
 
+        /** Default {@link UnsupportedTypeCheck#REFUSE}. */
+        public Builder unsupportedTypes(UnsupportedTypeCheck unsupportedTypes) {
+            this.unsupportedTypes = unsupportedTypes;
+            return this;
+        }
+
         public LogMinerSettings build() {
             validateConnection();
             require(dictionaryMode != null, DICTIONARY, "must be one of online-catalog|redo-logs|none", null);
             require(fetchSize >= 1 && fetchSize <= 1_000_000, FETCH_SIZE, "must be between 1 and 1000000",
                     fetchSize);
             require(retry != null, "LogMinerSettings.Builder.retry (a RetryPolicy)", "must be set", null);
+            require(unsupportedTypes != null, "LogMinerSettings.Builder.unsupportedTypes", "must be set", null);
             require(archiveDestId >= 0 && archiveDestId <= 31, ARCHIVE_DEST_ID,
                     "must be 0 (automatic) or a DEST_ID between 1 and 31", archiveDestId);
             validatePatterns(include, INCLUDE);
             validatePatterns(exclude, EXCLUDE);
             return new LogMinerSettings(connection, dictionaryMode, fetchSize, include, exclude, retry,
-                    archiveDestId, validatedPdb());
+                    archiveDestId, validatedPdb(), unsupportedTypes);
         }
 
         /** Upper case, as V$PDBS.NAME and SRC_CON_NAME hold a nonquoted name. */

@@ -43,6 +43,13 @@ public final class OracleStartupChecks {
             + " AND DROPPED = 'NO' AND NOT EXISTS (SELECT 1 FROM CDB_USERS u WHERE u.CON_ID = t.CON_ID"
             + " AND u.USERNAME = t.OWNER AND u.ORACLE_MAINTAINED = 'Y') AND ";
     static final String LOG_GROUPS = "SELECT CON_ID, OWNER, TABLE_NAME, LOG_GROUP_TYPE FROM CDB_LOG_GROUPS WHERE ";
+    /**
+     * Columns whose changes LogMiner writes as UNSUPPORTED rows (STATUS 2, no usable SQL_REDO) on 23ai: BOOLEAN,
+     * JSON and VECTOR (reference/oracle/sql-redo-shapes.md, mined on Oracle Database Free). CDB_TAB_COLUMNS is
+     * DBA_TAB_COLUMNS (= ALL_TAB_COLUMNS) plus CON_ID (views.md); DATA_TYPE holds the type's name.
+     */
+    static final String UNSUPPORTED_COLUMNS = "SELECT CON_ID, OWNER, TABLE_NAME, COLUMN_NAME, DATA_TYPE FROM"
+            + " CDB_TAB_COLUMNS WHERE DATA_TYPE IN ('BOOLEAN', 'JSON', 'VECTOR') AND ";
 
     static final String ALL_COLUMN_LOGGING = "ALL COLUMN LOGGING";
     /** ORA-01306: dbms_logmnr.start_logmnr() must be invoked before selecting from v$logmnr_contents. */
@@ -109,9 +116,7 @@ public final class OracleStartupChecks {
             errors.add("minimal supplemental logging is off (V$DATABASE.SUPPLEMENTAL_LOG_DATA_MIN = NO), LogMiner "
                     + "cannot rebuild row changes; fix: ALTER DATABASE ADD SUPPLEMENTAL LOG DATA;");
         }
-        if (!"YES".equals(logging.allColumns)) {
-            checkTableLogging(settings.include(), settings.exclude(), container, "YES".equals(logging.primaryKey));
-        }
+        checkCapturedTables(settings, container, logging);
     }
 
     private record DatabaseLogging(String logMode, String minimal, String primaryKey, String allColumns) {
@@ -173,32 +178,51 @@ public final class OracleStartupChecks {
         }
     }
 
-    private void checkTableLogging(List<String> include, List<String> exclude, OptionalLong container,
-                                   boolean databasePrimaryKey) throws SQLException {
-        BoundSql patterns = TablePatterns.captured("OWNER", "TABLE_NAME", include, exclude);
+    /** The captured tables: one container per name, supplemental logging, column types LogMiner can show. */
+    private void checkCapturedTables(LogMinerSettings settings, OptionalLong container, DatabaseLogging logging)
+            throws SQLException {
+        BoundSql patterns = TablePatterns.captured("OWNER", "TABLE_NAME", settings.include(), settings.exclude());
         BoundSql captured = container.isEmpty() ? patterns
                 : BoundSql.join(" AND ", List.of(BoundSql.of("CON_ID = ?", container.getAsLong()), patterns));
         List<TableName> tables;
-        Map<TableName, Set<String>> groups;
         try {
             tables = tables(captured);
-            groups = logGroups(captured);
         } catch (SQLException e) {
-            if (!OracleErrors.isAccessDenied(e)) {
-                throw e;
-            }
-            warnings.add("cannot check the supplemental logging of the captured tables (CDB_TABLES, CDB_LOG_GROUPS: "
-                    + OracleErrors.describeCode(e) + "); fix: GRANT SELECT_CATALOG_ROLE TO " + user + ";");
+            warnUnreadable(e, "the captured tables", "CDB_TABLES");
             return;
         }
         if (tables.isEmpty()) {
             warnings.add("no table " + (container.isEmpty() ? "" : "of the PDB ") + "matches "
-                    + LogMinerSettings.INCLUDE + " " + include + " minus " + LogMinerSettings.EXCLUDE + " " + exclude
-                    + "; nothing will be captured");
+                    + LogMinerSettings.INCLUDE + " " + settings.include() + " minus " + LogMinerSettings.EXCLUDE + " "
+                    + settings.exclude() + "; nothing will be captured");
             return;
         }
         if (container.isEmpty()) {
             checkOneContainerPerName(tables);
+        }
+        if (!"YES".equals(logging.allColumns)) {
+            checkTableLogging(tables, captured, "YES".equals(logging.primaryKey));
+        }
+        checkColumnTypes(tables, captured, settings.unsupportedTypes());
+    }
+
+    /** Warns that a dictionary view could not be read, unless the failure is something other than access. */
+    private void warnUnreadable(SQLException e, String what, String view) throws SQLException {
+        if (!OracleErrors.isAccessDenied(e)) {
+            throw e;
+        }
+        warnings.add("cannot check " + what + " (" + view + ": " + OracleErrors.describeCode(e) + "); fix: GRANT "
+                + "SELECT_CATALOG_ROLE TO " + user + ";");
+    }
+
+    private void checkTableLogging(List<TableName> tables, BoundSql captured, boolean databasePrimaryKey)
+            throws SQLException {
+        Map<TableName, Set<String>> groups;
+        try {
+            groups = logGroups(captured);
+        } catch (SQLException e) {
+            warnUnreadable(e, "the supplemental logging of the captured tables", "CDB_LOG_GROUPS");
+            return;
         }
         List<String> keyOnly = new ArrayList<>();
         List<String> none = new ArrayList<>();
@@ -220,8 +244,53 @@ public final class OracleStartupChecks {
     }
 
     /**
-     * Changes carry owner and table, not the container: a captured name in two PDBs would mix two tables' rows in
-     * the output, so each PDB needs its own job.
+     * Tables with BOOLEAN, JSON or VECTOR columns: LogMiner writes their changes as UNSUPPORTED rows, so each one
+     * fails the job or goes to the dead-letter output. Refused at start, unless the settings say they go on.
+     */
+    private void checkColumnTypes(List<TableName> tables, BoundSql captured, UnsupportedTypeCheck check)
+            throws SQLException {
+        Map<TableName, List<String>> unsupported = new TreeMap<>(Comparator.comparing(TableName::quoted)
+                .thenComparingLong(TableName::container));
+        try (PreparedStatement statement = connection.prepareStatement(UNSUPPORTED_COLUMNS + captured.text()
+                + " ORDER BY OWNER, TABLE_NAME, COLUMN_ID, CON_ID")) {
+            captured.bindTo(statement, 1);
+            try (ResultSet rows = statement.executeQuery()) {
+                Set<TableName> capturedTables = new HashSet<>(tables);
+                while (rows.next()) {
+                    TableName table = new TableName(rows.getLong(1), rows.getString(2), rows.getString(3));
+                    if (capturedTables.contains(table)) { // not a view, not of an Oracle-maintained schema
+                        unsupported.computeIfAbsent(table, t -> new ArrayList<>())
+                                .add("\"" + rows.getString(4) + "\" " + rows.getString(5));
+                    }
+                }
+            }
+        } catch (SQLException e) {
+            warnUnreadable(e, "the column types of the captured tables", "CDB_TAB_COLUMNS");
+            return;
+        }
+        if (unsupported.isEmpty()) {
+            return;
+        }
+        List<String> described = new ArrayList<>();
+        unsupported.forEach((table, columns) -> described.add(table.quoted() + " (" + String.join(", ", columns)
+                + ")"));
+        String problem = unsupported.size() + " captured table(s) have BOOLEAN, JSON or VECTOR columns, whose changes "
+                + "LogMiner writes as UNSUPPORTED rows without their values: " + sample(described);
+        String excluded = unsupported.keySet().stream().map(t -> t.owner() + "." + t.table()).distinct()
+                .collect(Collectors.joining(","));
+        if (check == UnsupportedTypeCheck.REFUSE) {
+            errors.add(problem + "; each of their changes would stop the job; fix: leave them out ("
+                    + LogMinerSettings.EXCLUDE + " " + excluded + "), or send their changes to the dead-letter "
+                    + "output (dead-letter true)");
+        } else {
+            warnings.add(problem + "; their changes will not be captured: each goes to the dead-letter output, or "
+                    + "stops a job that reads them without it");
+        }
+    }
+
+    /**
+     * Changes name their PDB, but the sinks write and apply by owner and table: a captured name in two PDBs would
+     * mix two tables' rows in one output table or target, so each PDB needs its own job.
      */
     private void checkOneContainerPerName(List<TableName> tables) {
         Map<String, Set<Long>> containers = new TreeMap<>();

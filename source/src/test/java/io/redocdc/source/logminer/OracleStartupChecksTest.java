@@ -111,6 +111,43 @@ class OracleStartupChecksTest {
                 .hasMessageContaining("not a CDB (V$DATABASE.CDB = NO); fix: drop source.pdb");
     }
 
+    /**
+     * 23ai BOOLEAN, JSON and VECTOR columns come out of LogMiner as UNSUPPORTED rows with STATUS 2
+     * (reference/oracle/sql-redo-shapes.md). Views and tables not captured (an Oracle-maintained schema, another
+     * PDB with source.pdb) are not named.
+     */
+    @Test
+    void capturedTablesWithColumnsLogMinerCannotShowAreRefusedUnlessTheirChangesGoToDeadLetters() throws Exception {
+        views.insert("CDB_TABLES", TABLE_COLUMNS, 3, "OE", "PREFS", "N", "NO", 4, "OE", "EMBEDDINGS", "N", "NO");
+        views.insert("CDB_LOG_GROUPS", "CON_ID, OWNER, TABLE_NAME, LOG_GROUP_TYPE", 3, "OE", "PREFS",
+                "ALL COLUMN LOGGING", 4, "OE", "EMBEDDINGS", "ALL COLUMN LOGGING");
+        views.insert("CDB_TAB_COLUMNS", "CON_ID, OWNER, TABLE_NAME, COLUMN_NAME, DATA_TYPE, COLUMN_ID",
+                3, "OE", "PREFS", "ID", "NUMBER", 1, 3, "OE", "PREFS", "ENABLED", "BOOLEAN", 2,
+                3, "OE", "PREFS", "DOC", "JSON", 3, 4, "OE", "EMBEDDINGS", "V", "VECTOR", 2,
+                3, "OE", "PREFS_VIEW", "DOC", "JSON", 1, 3, "SYS", "OBJ$", "FLAG", "BOOLEAN", 9);
+
+        assertThatThrownBy(() -> run(INCLUDE, "ORCLPDB1")).isInstanceOf(OracleSetupException.class)
+                .hasMessageContaining("1 captured table(s) have BOOLEAN, JSON or VECTOR columns")
+                .hasMessageContaining("\"OE\".\"PREFS\" (\"ENABLED\" BOOLEAN, \"DOC\" JSON)")
+                .hasMessageContaining("capture.exclude OE.PREFS").hasMessageContaining("dead-letter")
+                .hasMessageNotContaining("EMBEDDINGS").hasMessageNotContaining("PREFS_VIEW")
+                .hasMessageNotContaining("OBJ$");
+        assertThatThrownBy(() -> run(INCLUDE)).as("every PDB").isInstanceOf(OracleSetupException.class)
+                .hasMessageContaining("2 captured table(s)").hasMessageContaining("\"OE\".\"EMBEDDINGS\" (\"V\" VECTOR)");
+
+        try (Connection connection = views.open()) {
+            LogMinerSettings goOn = LogMinerSettings.builder().connectionFactory(views).include(INCLUDE)
+                    .exclude(List.of()).pdb("ORCLPDB1").unsupportedTypes(UnsupportedTypeCheck.WARN).build();
+            assertThat(OracleStartupChecks.run(connection, "db", goOn)).singleElement().asString()
+                    .contains("\"OE\".\"PREFS\" (\"ENABLED\" BOOLEAN, \"DOC\" JSON)")
+                    .contains("each goes to the dead-letter output");
+        }
+        views.execute("UPDATE V$DATABASE SET SUPPLEMENTAL_LOG_DATA_ALL = 'YES'");
+        assertThatThrownBy(() -> run(INCLUDE, "ORCLPDB1")).as("checked with database-wide logging too")
+                .hasMessageContaining("\"OE\".\"PREFS\"");
+        assertThat(run(List.of("OE.ORDERS"), "ORCLPDB1")).as("not captured, not named").isEmpty();
+    }
+
     @Test
     void beforeMultitenantThereIsNoCdbColumn() throws SQLException {
         SQLException noColumn = new SQLException("ORA-00904: \"CDB\": invalid identifier", "42000", 904);
@@ -182,7 +219,10 @@ class OracleStartupChecksTest {
                 .hasMessageContaining("\"HR\".\"EMP\"").hasMessageNotContaining("OBJ$");
 
         views.execute("UPDATE V$DATABASE SET SUPPLEMENTAL_LOG_DATA_ALL = 'YES'");
-        assertThat(run(List.of("*.*"))).as("database-wide ALL column logging covers every table").isEmpty();
+        assertThatThrownBy(() -> run(List.of("*.*"))).as("database-wide ALL column logging covers every table, "
+                        + "but OE.ORDERS of two PDBs would still mix")
+                .hasMessageNotContaining("supplemental logging").hasMessageContaining("exist in several containers");
+        assertThat(run(List.of("*.*"), "ORCLPDB1")).isEmpty();
     }
 
     @Test

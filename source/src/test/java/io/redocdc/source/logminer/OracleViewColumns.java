@@ -58,8 +58,10 @@ final class OracleViewColumns {
         views.put("DBA_LOG_GROUPS", views.get("ALL_LOG_GROUPS"));
         // "DBA_TABLES has the same columns" (as ALL_TABLES)
         views.put("DBA_TABLES", views.get("ALL_TABLES"));
+        // "DBA_TAB_COLUMNS describes the same columns for all tables" (as ALL_TAB_COLUMNS)
+        views.put("DBA_TAB_COLUMNS", views.get("ALL_TAB_COLUMNS"));
         // "every CDB_ view has all columns of its DBA_ view plus CON_ID (in practice the last column)"
-        for (String dba : List.of("DBA_LOG_GROUPS", "DBA_TABLES", "DBA_USERS")) {
+        for (String dba : List.of("DBA_LOG_GROUPS", "DBA_TABLES", "DBA_USERS", "DBA_TAB_COLUMNS")) {
             List<Column> cdb = new ArrayList<>(views.get(dba));
             cdb.add(new Column("CON_ID", "NUMBER"));
             views.put("CDB_" + dba.substring(4), List.copyOf(cdb));

@@ -28,7 +28,7 @@ public final class OracleViews implements ConnectionFactory {
 
     private static final long serialVersionUID = 1L;
     private static final AtomicInteger DATABASES = new AtomicInteger();
-    private static final Pattern TYPE = Pattern.compile("(NUMBER|VARCHAR2|DATE|RAW|TIMESTAMP)(?:\\((\\d+)\\))?"
+    private static final Pattern TYPE = Pattern.compile("(NUMBER|VARCHAR2|DATE|RAW|TIMESTAMP|LONG)(?:\\((\\d+)\\))?"
             + "( WITH TIME ZONE)?");
     /** Session values behind SYS_CONTEXT('USERENV', ...); a test table, not an Oracle view. */
     private static final String USERENV = "REDO_CDC_TEST_USERENV";
@@ -81,6 +81,7 @@ public final class OracleViews implements ConnectionFactory {
             case "VARCHAR2" -> "VARCHAR(4000)";
             case "DATE" -> "TIMESTAMP(0)"; // an Oracle DATE has a time of day
             case "RAW" -> "VARBINARY(2000)";
+            case "LONG" -> "CLOB"; // up to 2 GB of text
             default -> "TIMESTAMP(" + (type.group(2) == null ? "6" : type.group(2)) + ")"
                     + (type.group(3) == null ? "" : " WITH TIME ZONE");
         };

@@ -1,0 +1,154 @@
+package io.redocdc.job.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.redocdc.job.simulate.SimulationSettings;
+import io.redocdc.job.simulate.WorkloadSimulator;
+import io.redocdc.job.verify.ChangeFiles;
+import io.redocdc.job.verify.TruthComparison;
+import io.redocdc.sinks.files.FileFormat;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.net.URL;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Savepoints of released builds must restore (DESIGN.md, savepoint compatibility). Each directory
+ * {@code savepoints/<build>/} under the test resources was written by {@link #writeFixture} running on that build:
+ * a simulated 2-thread redo directory ({@code redo/}, every log), its truth ({@code expected/}), a canonical
+ * savepoint taken by stop-with-savepoint while only the first half of the logs was catalogued, so that long
+ * transactions were open in the assembler's state and logs half done ({@code savepoint/}), and the files that first
+ * run committed ({@code output/}). Restoring here with the whole catalog must finish the output so that it equals
+ * the truth, at another parallelism: a change to any state type that breaks this fails the build.
+ *
+ * <p>A new fixture, after a state change worth pinning: {@code mvn -pl job verify -Dit.test=SavepointCompatibilityITCase
+ * -Dtest=SavepointCompatibilityITCase -Dsavepoint.fixture.dir=job/src/test/resources/savepoints/<build>} on that
+ * build, then add the build to the list below.
+ */
+class SavepointCompatibilityITCase {
+
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
+            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4)
+                    .build());
+
+    /** Small, 2 threads, LOBs included; gzip keeps the fixture small. */
+    private static final SimulationSettings WORKLOAD = SimulationSettings.defaults()
+            .withSeed(23).withThreads(2).withTransactions(300).withRowsPerLog(300).withGzip(true);
+
+    @TempDir
+    Path tmp;
+
+    @ParameterizedTest(name = "savepoint of build {0}")
+    @ValueSource(strings = {"43f4961"})
+    void savepointOfAnEarlierBuildRestoresAndCompletesTheOutput(String build) throws Exception {
+        Path fixture = resource("/savepoints/" + build);
+        copy(fixture.resolve("redo"), tmp.resolve("redo"));
+        copy(fixture.resolve("output"), tmp.resolve("output"));
+        int committedBefore = ChangeFiles.dataChanges(tmp.resolve("output")).size();
+        assertThat(committedBefore).as("the first run committed part of the output").isPositive();
+
+        JobOptions options = options(3, true);
+        Configuration restore = new Configuration();
+        restore.set(StateRecoveryOptions.SAVEPOINT_PATH, savepointIn(fixture.resolve("savepoint")).toUri()
+                .toString());
+        StreamExecutionEnvironment env = environment(options, restore);
+        CapturePipeline.build(env, options);
+        env.execute("restored from the savepoint of build " + build);
+
+        assertThat(ChangeFiles.dataChanges(tmp.resolve("output")).size()).isGreaterThan(committedBefore);
+        assertThat(TruthComparison.firstDifference(fixture.resolve("expected"), tmp.resolve("output"))).isEmpty();
+    }
+
+    /** Writes a fixture of this build into {@code -Dsavepoint.fixture.dir} (see the class comment). */
+    @Test
+    @EnabledIfSystemProperty(named = "savepoint.fixture.dir", matches = ".+")
+    void writeFixture() throws Exception {
+        Path fixture = Path.of(System.getProperty("savepoint.fixture.dir")).toAbsolutePath();
+        WorkloadSimulator.write(tmp, WORKLOAD);
+        copy(tmp.resolve("redo"), fixture.resolve("redo"));
+        copy(tmp.resolve("expected"), fixture.resolve("expected"));
+        Path catalog = tmp.resolve("redo/archived_logs.csv");
+        List<String> allLogs = Files.readAllLines(catalog);
+        Files.write(catalog, allLogs.subList(0, 1 + (allLogs.size() - 1) / 2));
+
+        JobOptions firstRun = options(2, false);
+        StreamExecutionEnvironment env = environment(firstRun, new Configuration());
+        CapturePipeline.build(env, firstRun);
+        JobClient job = env.executeAsync("first half");
+        long deadline = System.nanoTime() + Duration.ofMinutes(2).toNanos();
+        while (ChangeFiles.dataChanges(tmp.resolve("output")).size() < 200) {
+            assertThat(System.nanoTime()).as("no committed output in time").isLessThan(deadline);
+            Thread.sleep(200);
+        }
+        String savepoint = job.stopWithSavepoint(false, tmp.resolve("savepoints").toUri().toString(),
+                SavepointFormatType.CANONICAL).get();
+        copy(Path.of(java.net.URI.create(savepoint)), fixture.resolve("savepoint"));
+        copy(tmp.resolve("output"), fixture.resolve("output"));
+    }
+
+    private JobOptions options(int parallelism, boolean bounded) {
+        return new JobOptions(tmp.resolve("redo"), tmp.resolve("output"), FileFormat.OGG_JSON, bounded, parallelism,
+                StateBackendKind.HASHMAP, Duration.ofMillis(300), tmp.resolve("checkpoints"), null, 0, null,
+                List.of("*.*"), null, "ORCL", Map.of(), false);
+    }
+
+    private static StreamExecutionEnvironment environment(JobOptions options, Configuration extra) {
+        Configuration conf = JobConfiguration.of(options);
+        conf.addAll(extra);
+        return StreamExecutionEnvironment.getExecutionEnvironment(conf);
+    }
+
+    /** The savepoint directory (the one holding _metadata) under {@code dir}. */
+    private static Path savepointIn(Path dir) throws IOException {
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(file -> file.getFileName().toString().equals("_metadata")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no _metadata under " + dir)).getParent();
+        }
+    }
+
+    private static Path resource(String name) throws URISyntaxException {
+        URL url = SavepointCompatibilityITCase.class.getResource(name);
+        assertThat(url).as("test resource %s", name).isNotNull();
+        return Path.of(url.toURI());
+    }
+
+    /** Copies the tree {@code from} into {@code to}, files only (committed part files, not Flink's hidden ones). */
+    private static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                if (file.getFileName().toString().startsWith(".")) {
+                    continue; // in-progress part files and checksums
+                }
+                Path target = to.resolve(from.relativize(file).toString());
+                Files.createDirectories(target.getParent());
+                try (InputStream in = Files.newInputStream(file)) {
+                    Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
+                }
+            }
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
+    }
+}

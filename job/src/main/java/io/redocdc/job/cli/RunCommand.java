@@ -18,6 +18,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.BiFunction;
+import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.core.execution.DetachedJobExecutionResult;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -117,7 +119,13 @@ public final class RunCommand implements Callable<Integer> {
                 options.sinkDescription(), options.parallelism(), options.stateBackend().flinkName(),
                 options.bounded() ? "bounded" : "continuous");
         long started = System.nanoTime();
-        env.execute("redo-cdc " + (options.minesOracle() ? "oracle" : options.sourceDir().getFileName()));
+        JobExecutionResult result = env.execute("redo-cdc " + (options.minesOracle() ? "oracle"
+                : options.sourceDir().getFileName()));
+        if (result instanceof DetachedJobExecutionResult) {
+            // flink run -d: the job runs on; what it writes is not known yet
+            System.out.println("redo-cdc: submitted job " + result.getJobID() + "; follow it in Flink's web UI");
+            return 0;
+        }
         double seconds = (System.nanoTime() - started) / 1e9;
         if (options.appliesToDatabase()) {
             System.out.println(ApplySummary.read(options.jdbcSink()).describe(before, seconds));

@@ -8,11 +8,13 @@ import io.redocdc.source.files.RedoDirectory;
 import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.Scn;
 import io.redocdc.source.reader.RedoLogSourceReader;
+import io.redocdc.source.retention.LogRetention;
 import io.redocdc.source.split.RedoLogSplit;
 import io.redocdc.source.split.RedoLogSplitSerializer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.UUID;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
 import org.apache.flink.api.connector.source.Source;
@@ -39,10 +41,13 @@ public final class RedoLogSource
 
     private final ArchivedLogCatalog catalog;
     private final SourceSettings settings;
+    /** Joins the enumerator's purge advice to the assemblers' reports ({@link LogRetention}). */
+    private final String retentionKey;
 
-    private RedoLogSource(ArchivedLogCatalog catalog, SourceSettings settings) {
+    private RedoLogSource(ArchivedLogCatalog catalog, SourceSettings settings, String retentionKey) {
         this.catalog = catalog;
         this.settings = settings;
+        this.retentionKey = retentionKey;
     }
 
     public static Builder builder() {
@@ -55,6 +60,14 @@ public final class RedoLogSource
 
     public SourceSettings settings() {
         return settings;
+    }
+
+    /**
+     * The key under which the transaction assemblers of this job report their open transactions for the purge
+     * advice (give it to {@code TransactionAssembler.assemble}); unique per built source.
+     */
+    public String retentionKey() {
+        return retentionKey;
     }
 
     @Override
@@ -70,13 +83,15 @@ public final class RedoLogSource
     @Override
     public SplitEnumerator<RedoLogSplit, EnumeratorState> createEnumerator(
             SplitEnumeratorContext<RedoLogSplit> context) {
-        return new ArchivedLogEnumerator(context, catalog, settings, EnumeratorState.initial(settings.start()));
+        return new ArchivedLogEnumerator(context, catalog, settings, EnumeratorState.initial(settings.start()))
+                .withRetention(new LogRetention(retentionKey, context.metricGroup()));
     }
 
     @Override
     public SplitEnumerator<RedoLogSplit, EnumeratorState> restoreEnumerator(
             SplitEnumeratorContext<RedoLogSplit> context, EnumeratorState state) {
-        return new ArchivedLogEnumerator(context, catalog, settings, state);
+        return new ArchivedLogEnumerator(context, catalog, settings, state)
+                .withRetention(new LogRetention(retentionKey, context.metricGroup()));
     }
 
     @Override
@@ -173,7 +188,7 @@ public final class RedoLogSource
                     "must be zero or a positive duration", gapTimeout);
             SourceSettings settings = new SourceSettings(startScn.value(),
                     maxScn == null ? Long.MAX_VALUE : maxScn.value(), bounded, discoveryInterval, gapTimeout);
-            return new RedoLogSource(chosen, settings);
+            return new RedoLogSource(chosen, settings, UUID.randomUUID().toString());
         }
 
         private ArchivedLogCatalog chooseCatalog() {

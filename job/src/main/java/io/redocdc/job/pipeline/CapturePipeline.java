@@ -107,10 +107,11 @@ public final class CapturePipeline {
         if (options.maxScn() != null) {
             source.maxScn(Scn.of(options.maxScn()));
         }
+        RedoLogSource built = source.build();
         DataStream<RedoRecord> records = env
-                .fromSource(source.build(), WatermarkStrategy.noWatermarks(), SOURCE_UID)
+                .fromSource(built, WatermarkStrategy.noWatermarks(), SOURCE_UID)
                 .uid(SOURCE_UID);
-        return TransactionAssembler.assemble(records, assemblerOptions(options));
+        return TransactionAssembler.assemble(records, assemblerOptions(options), built.retentionKey());
     }
 
     private static AssemblerOptions assemblerOptions(JobOptions options) {

@@ -1,6 +1,8 @@
 package io.redocdc.operators.txn;
 
 import java.util.Comparator;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -33,6 +35,15 @@ final class OpenTransactions {
 
     int size() {
         return open.size();
+    }
+
+    /** Per redo thread, the lowest log sequence holding the START of an open transaction (for purge advice). */
+    Map<Integer, Long> oldestStartSequenceByThread() {
+        Map<Integer, Long> oldest = new TreeMap<>();
+        for (OpenStart start : open) {
+            oldest.merge(start.start().key().thread(), start.start().key().sequence(), Math::min);
+        }
+        return oldest;
     }
 
     /** The open transaction with the lowest start SCN, or null. */

@@ -30,12 +30,21 @@ public final class TransactionAssembler {
      * The returned operator carries the {@link #DEAD_LETTERS} side output.
      */
     public static SingleOutputStreamOperator<Lcr> assemble(DataStream<RedoRecord> records, AssemblerOptions options) {
+        return assemble(records, options, null);
+    }
+
+    /**
+     * Like {@link #assemble(DataStream, AssemblerOptions)}; at each checkpoint the open transactions' START logs are
+     * reported under {@code retentionKey} ({@code RedoLogSource#retentionKey()}) for the source's purge advice.
+     */
+    public static SingleOutputStreamOperator<Lcr> assemble(DataStream<RedoRecord> records, AssemblerOptions options,
+                                                           String retentionKey) {
         return records
                 .filter(new CaptureFilter(options.tableFilter()))
                 .uid(FILTER_UID)
                 .name(FILTER_UID)
                 .keyBy(RedoRecord::slotKey, Types.INT)
-                .transform(UID, TypeInformation.of(Lcr.class), new TransactionAssemblerOperator(options))
+                .transform(UID, TypeInformation.of(Lcr.class), new TransactionAssemblerOperator(options, retentionKey))
                 .uid(UID);
     }
 }

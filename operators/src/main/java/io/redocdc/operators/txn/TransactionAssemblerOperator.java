@@ -7,6 +7,8 @@ import io.redocdc.operators.parser.SqlRedoParser;
 import io.redocdc.source.model.OperationCode;
 import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.Xid;
+import io.redocdc.source.retention.OpenTransactionStarts;
+import io.redocdc.source.retention.ReportOpenStarts;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -23,11 +25,13 @@ import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.runtime.state.KeyedStateBackend;
 import org.apache.flink.runtime.state.StateInitializationContext;
+import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.runtime.state.VoidNamespace;
 import org.apache.flink.runtime.state.VoidNamespaceSerializer;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.InternalTimer;
 import org.apache.flink.streaming.api.operators.InternalTimerService;
+import org.apache.flink.streaming.api.operators.StreamingRuntimeContext;
 import org.apache.flink.streaming.api.operators.OneInputStreamOperator;
 import org.apache.flink.streaming.api.operators.TimestampedCollector;
 import org.apache.flink.streaming.api.operators.Triggerable;
@@ -56,6 +60,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private static final long PROGRESS_LOG_INTERVAL_MS = 10_000;
 
     private final AssemblerOptions options;
+    /** The source's retention key: at each checkpoint the open transactions' START logs go to it; null: not. */
+    private final String retentionKey;
 
     private transient RedoOrderBuffer buffer;
     private transient MapState<RowKey, Boundary> boundaries;
@@ -69,7 +75,12 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private transient long lastProgressLog;
 
     TransactionAssemblerOperator(AssemblerOptions options) {
+        this(options, null);
+    }
+
+    TransactionAssemblerOperator(AssemblerOptions options, String retentionKey) {
         this.options = options;
+        this.retentionKey = retentionKey;
     }
 
     /** How many ROLLBACK=1 rows the slot buffers: while none, committing needs no undo pass. */
@@ -99,6 +110,25 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
             LOG.info("restored {} open transaction(s); oldest: {}", openTransactions.size(),
                     describe(openTransactions.oldest()));
         }
+    }
+
+    /**
+     * Reports, per redo thread, the oldest log holding the START of a transaction open in this checkpoint to the
+     * source's purge advice (io.redocdc.source.retention.LogRetention), through the JobMaster: synchronously, so
+     * the report is there before this subtask acknowledges the checkpoint and thus before the checkpoint completes.
+     */
+    @Override
+    public void snapshotState(StateSnapshotContext context) throws Exception {
+        super.snapshotState(context);
+        if (retentionKey == null) {
+            return;
+        }
+        StreamingRuntimeContext runtime = getRuntimeContext();
+        OpenTransactionStarts starts = new OpenTransactionStarts(context.getCheckpointId(),
+                runtime.getTaskInfo().getIndexOfThisSubtask(), runtime.getTaskInfo().getNumberOfParallelSubtasks(),
+                openTransactions.oldestStartSequenceByThread());
+        runtime.getGlobalAggregateManager().updateGlobalAggregate(ReportOpenStarts.aggregateName(retentionKey), starts,
+                new ReportOpenStarts(retentionKey));
     }
 
     @Override
@@ -566,11 +596,10 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
             return;
         }
         RowKey at = oldest.start().key();
+        // no purge advice here: that needs every subtask and the unread logs (the source enumerator gives it)
         LOG.info("subtask {}: required checkpoint SCN {}: oldest open transaction {} started in thread {} sequence "
-                        + "{}; archived logs of thread {} before sequence {} can be purged ({} open transaction(s) "
-                        + "on this subtask; the global value is the minimum over all subtasks)",
-                subtask, oldest.scn(), oldest.start().xid(), at.thread(), at.sequence(), at.thread(), at.sequence(),
-                openTransactions.size());
+                        + "{} ({} open transaction(s) on this subtask; the job's value is the minimum over all subtasks)",
+                subtask, oldest.scn(), oldest.start().xid(), at.thread(), at.sequence(), openTransactions.size());
     }
 
     private static String describe(OpenTransactions.OpenStart open) {

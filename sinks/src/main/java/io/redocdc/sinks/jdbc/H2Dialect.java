@@ -38,6 +38,13 @@ public final class H2Dialect implements JdbcDialect {
         return JdbcDialect.hasSqlState(e, "23505");
     }
 
+    /** H2's org.h2.api.ErrorCode: TABLE_OR_VIEW_ALREADY_EXISTS_1, INDEX_ALREADY_EXISTS_1, DUPLICATE_COLUMN_NAME_1. */
+    @Override
+    public boolean saysDdlAlreadyApplied(SQLException e, boolean drop) {
+        int code = e.getErrorCode();
+        return code == 42101 || code == 42111 || code == 42121 || (drop && code == 42102);
+    }
+
     @Override
     public String varcharType(int length) {
         return "VARCHAR2(" + length + ")";

@@ -32,6 +32,12 @@ import org.slf4j.LoggerFactory;
  * the one the target rejects is then alone; with {@code sink.on-error=continue} it is written whole to
  * REDO_CDC_ERRORS (from the spool, then as its remaining LCRs arrive) in one target transaction with the applied
  * position; with {@code stop} the job fails without restarts.
+ *
+ * <p>With {@code sink.ddl=execute} a transaction with DDL is a group of its own: the DDL commits implicitly (Oracle),
+ * so it must never share a target transaction that a later failure rolls back and replays. The group before it is
+ * committed with its position first, the DDL's transaction commits with its position as soon as it ends, and the
+ * next transaction opens a new group. The first transaction after the writer opens may find its DDL already applied
+ * (a crash between the DDL and its position record): see {@link ReplayedDdl}.
  * A lost connection fails the job with an IOException so that Flink restarts it from the last checkpoint.
  * Transactions a parallel run applied above the low mark before it crashed are skipped (see
  * {@link AppliedPositionStore}). {@link #close} commits a group of complete transactions (a half-received one
@@ -66,6 +72,10 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
     private long groupGeneration;
     /** The latency timer fired while a transaction was arriving: commit once it ends. */
     private boolean commitDue;
+    /** The transaction arriving executed DDL: it commits alone as soon as it ends. */
+    private boolean executedDdl;
+    /** No transaction was applied since the writer opened: the next one may find its DDL applied. */
+    private boolean firstTransaction = true;
 
     public JdbcApplyWriter(JdbcSinkOptions options, JdbcSinkMetrics metrics, Collection<JdbcWriterState> restored)
             throws IOException {
@@ -160,6 +170,9 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
         if (group.isEmpty()) {
             startGroup(options.batchReorder());
         }
+        applier.mayFindDdlApplied(firstTransaction);
+        firstTransaction = false;
+        executedDdl = false;
         phase = Phase.APPLYING;
     }
 
@@ -193,10 +206,8 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
     }
 
     private void apply(Lcr lcr) throws SQLException, IOException {
-        if (lcr.command() == LcrCommand.DDL && options.ddl() == DdlHandling.EXECUTE
-                && !group.isEmpty()) {
-            // DDL commits implicitly (Oracle): the group's transactions must be committed with their position first
-            separateFromGroup();
+        if (lcr.command() == LcrCommand.DDL && options.ddl() == DdlHandling.EXECUTE) {
+            applyDdl(lcr);
             return;
         }
         try {
@@ -217,6 +228,32 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
         }
     }
 
+    /**
+     * Executes a DDL in a group of its own: DDL commits implicitly (Oracle), so the group's transactions are
+     * committed with their position first, and the DDL's transaction commits as soon as it ends ({@link #end}).
+     */
+    private void applyDdl(Lcr ddl) throws SQLException, IOException {
+        executedDdl = true;
+        boolean first = current.size() == 1;
+        if (!first && !group.isEmpty()) {
+            // rows of this transaction came before its DDL (not a shape Oracle's redo has): apply them apart first
+            separateFromGroup();
+            return;
+        }
+        if (first && (!group.isEmpty() || applier.reorders())) {
+            commitGroup();
+            startGroup(false);
+        }
+        try {
+            applier.apply(ddl);
+        } catch (SQLException e) {
+            if (SqlErrors.isConnectionLoss(e)) {
+                throw e;
+            }
+            fail(ddl, e);
+        }
+    }
+
     private void end(Lcr last) throws SQLException, IOException {
         if (phase == Phase.APPLYING) {
             applier.endTransaction();
@@ -224,7 +261,8 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
             current = null;
             phase = Phase.BETWEEN_TRANSACTIONS;
             // a group never holds more transactions than rows allowed: with 1, each transaction commits alone
-            if (commitDue || applier.rowsInGroup() >= options.groupMaxRows() || group.size() >= options.groupMaxRows()) {
+            if (commitDue || executedDdl || applier.rowsInGroup() >= options.groupMaxRows()
+                    || group.size() >= options.groupMaxRows()) {
                 commitGroup();
             }
             return;

@@ -55,6 +55,15 @@ public interface JdbcDialect {
         return true;
     }
 
+    /**
+     * True when this error (one of a chain) of a DDL statement says the statement's effect is already there: what
+     * it creates or adds exists, or ({@code drop}, a DROP statement) what it drops is gone. Only for
+     * {@link ReplayedDdl}; false where DDL is not executed.
+     */
+    default boolean saysDdlAlreadyApplied(SQLException e, boolean drop) {
+        return false;
+    }
+
     /** False where {@code Connection.releaseSavepoint} is not supported (Oracle). */
     default boolean supportsReleaseSavepoint() {
         return true;

@@ -9,6 +9,12 @@ public final class OracleDialect implements JdbcDialect {
 
     public static final OracleDialect INSTANCE = new OracleDialect();
     private static final int ORA_UNIQUE_CONSTRAINT = 1;
+    /** ORA-00955 "name is already used by an existing object" (https://docs.oracle.com/error-help/db/ora-00955). */
+    private static final int ORA_NAME_ALREADY_USED = 955;
+    /** ORA-01430 "column being added already exists in table" (https://docs.oracle.com/error-help/db/ora-01430). */
+    private static final int ORA_COLUMN_ALREADY_EXISTS = 1430;
+    /** ORA-00942 "table or view does not exist" (https://docs.oracle.com/error-help/db/ora-00942). */
+    private static final int ORA_TABLE_DOES_NOT_EXIST = 942;
 
     private OracleDialect() {
     }
@@ -50,6 +56,13 @@ public final class OracleDialect implements JdbcDialect {
     public boolean isDuplicateKey(SQLException e) {
         return SqlErrors.chain(e).stream().anyMatch(x -> x.getErrorCode() == ORA_UNIQUE_CONSTRAINT
                 && (x.getSQLState() == null || x.getSQLState().startsWith("23")));
+    }
+
+    @Override
+    public boolean saysDdlAlreadyApplied(SQLException e, boolean drop) {
+        int code = e.getErrorCode();
+        return code == ORA_NAME_ALREADY_USED || code == ORA_COLUMN_ALREADY_EXISTS
+                || (drop && code == ORA_TABLE_DOES_NOT_EXIST);
     }
 
     @Override

@@ -26,8 +26,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>{@link #flush} (before every checkpoint and at end of input) waits until everything handed in is committed
  * and moves the low mark. The writer state is the serial writer's: the LCRs of the transaction still arriving.
- * After a transaction with DDL executed on the target the writer drains too, so later footprints see the new
- * table definitions. A worker failure surfaces on the next write or flush: {@code sink.on-error=stop} fails the
+ * A transaction with DDL executed on the target is a barrier (it waits for everything before it, everything after
+ * waits for it), and the writer drains after it, so it commits alone with its position and later footprints see
+ * the new table definitions; the first transaction after a start may find its DDL applied ({@link ReplayedDdl}). A worker failure surfaces on the next write or flush: {@code sink.on-error=stop} fails the
  * job without restarts, anything else (a lost connection) with an IOException so that Flink restarts it.
  */
 public final class ParallelJdbcApplyWriter implements JdbcSinkWriter {
@@ -48,6 +49,8 @@ public final class ParallelJdbcApplyWriter implements JdbcSinkWriter {
     private final Path spillDirectory = Path.of(System.getProperty("java.io.tmpdir"));
     private SpooledTransaction open;
     private long skipped;
+    /** Nothing handed in since the writer opened: the next transaction may find its DDL applied. */
+    private boolean firstTransaction = true;
 
     ParallelJdbcApplyWriter(ApplyContext context, Collection<JdbcWriterState> restored) throws IOException {
         this.options = context.options();
@@ -106,7 +109,9 @@ public final class ParallelJdbcApplyWriter implements JdbcSinkWriter {
                 throw new IllegalStateException("transaction xid " + lcr.xid() + " (position " + lcr.position()
                         + ") started before the previous one ended");
             }
-            open = new SpooledTransaction(new TransactionSpool(options.spoolMemoryLcrs(), spillDirectory), replay);
+            open = new SpooledTransaction(new TransactionSpool(options.spoolMemoryLcrs(), spillDirectory), replay,
+                    firstTransaction);
+            firstTransaction = false;
         } else if (open == null) {
             throw new IllegalStateException("LCR at position " + lcr.position() + " (ordinal " + lcr.ordinal()
                     + " of xid " + lcr.xid() + ") arrived without the first LCR of its transaction");

@@ -28,10 +28,15 @@ final class SpoolReplay {
         this.errors = errors;
     }
 
-    /** Applies the transaction (or queues it as failed) without committing. */
-    void replay(Connection connection, TransactionSpool spool, Lcr last) throws SQLException, IOException {
+    /**
+     * Applies the transaction (or queues it as failed) without committing; {@code mayFindDdlApplied}: it is the
+     * first transaction after a start, whose DDL may have run before a crash (see {@link ReplayedDdl}).
+     */
+    void replay(Connection connection, TransactionSpool spool, Lcr last, boolean mayFindDdlApplied)
+            throws SQLException, IOException {
         TransactionApplier applier = appliers.of(connection);
         applier.begin();
+        applier.mayFindDdlApplied(mayFindDdlApplied);
         Lcr[] current = {null};
         try {
             spool.forEach(lcr -> {
@@ -45,6 +50,8 @@ final class SpoolReplay {
                 throw e;
             }
             queueAsFailed(connection, applier, spool, current[0], last, e);
+        } finally {
+            applier.mayFindDdlApplied(false);
         }
     }
 

@@ -25,10 +25,13 @@ final class SpooledTransaction implements TransactionWork {
     private long estimatedBytes;
     private boolean hasDdl;
     private Lcr last;
+    /** The first transaction its writer handed in: it may find its DDL already applied (see {@link ReplayedDdl}). */
+    private final boolean firstAfterOpen;
 
-    SpooledTransaction(TransactionSpool spool, SpoolReplay replay) {
+    SpooledTransaction(TransactionSpool spool, SpoolReplay replay, boolean firstAfterOpen) {
         this.spool = spool;
         this.replay = replay;
+        this.firstAfterOpen = firstAfterOpen;
     }
 
     /** Adds the next LCR (the last one completes the transaction). */
@@ -75,7 +78,7 @@ final class SpooledTransaction implements TransactionWork {
     @Override
     public void applyTo(Connection connection) throws SQLException, IOException {
         try {
-            replay.replay(connection, spool, last);
+            replay.replay(connection, spool, last, firstAfterOpen);
         } finally {
             spool.close();
         }

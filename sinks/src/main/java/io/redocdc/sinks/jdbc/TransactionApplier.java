@@ -58,6 +58,8 @@ public class TransactionApplier implements AutoCloseable {
     private long rowsInGroup;
     /** UPDATEs merged in the open target transaction, counted at its commit (a replay in order merges none). */
     private long mergedInGroup;
+    /** See {@link #mayFindDdlApplied}. */
+    private boolean ddlMayBeApplied;
 
     public TransactionApplier(Connection connection, ApplyContext context, AppliedPositionStore positions)
             throws SQLException {
@@ -91,6 +93,14 @@ public class TransactionApplier implements AutoCloseable {
         transactionsInGroup = 0;
         rowsInGroup = 0;
         mergedInGroup = 0;
+    }
+
+    /**
+     * Whether the transaction applied next may find its DDL already executed: true only for the first transaction
+     * a writer applies after it opened (see {@link ReplayedDdl}). Kept until changed; {@link #begin} leaves it.
+     */
+    public void mayFindDdlApplied(boolean ddlMayBeApplied) {
+        this.ddlMayBeApplied = ddlMayBeApplied;
     }
 
     /** True when this transaction or group may run statements out of order (see {@link #begin(boolean)}). */
@@ -389,6 +399,16 @@ public class TransactionApplier implements AutoCloseable {
         if (context.options().ddl() == DdlHandling.EXECUTE) {
             try (Statement statement = connection.createStatement()) {
                 statement.execute(lcr.ddlText());
+            } catch (SQLException e) {
+                if (!ddlMayBeApplied || !ReplayedDdl.foundApplied(context.dialect(), lcr.ddlText(), e)) {
+                    throw e;
+                }
+                context.catalog().invalidate();
+                LOG.warn("DDL at position {} (xid {}) failed with {} as the first transaction after a restart: its "
+                        + "effect is already there, so it is taken as applied (a crash came between its implicit commit "
+                        + "and the record of its position): {}", lcr.position(), lcr.xid(), SqlErrors.describe(e),
+                        lcr.ddlText());
+                return;
             }
             context.catalog().invalidate();
             LOG.info("executed DDL at position {} (xid {}): {}", lcr.position(), lcr.xid(), lcr.ddlText());

@@ -11,6 +11,7 @@ import io.redocdc.source.event.LogRef;
 import io.redocdc.source.event.ReaderReadyEvent;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.Scn;
+import io.redocdc.source.retention.LogRetention;
 import io.redocdc.source.split.RedoLogSplit;
 import java.io.IOException;
 import java.util.HashMap;
@@ -57,6 +58,8 @@ public final class ArchivedLogEnumerator implements SplitEnumerator<RedoLogSplit
     private final Set<Integer> noMoreSplitsSent = new HashSet<>();
     private long logsFinished;
     private long lastProgressLogMillis;
+    /** Purge advice from the checkpoints; null when not wired (tests of the enumerator alone). */
+    private LogRetention retention;
 
     public ArchivedLogEnumerator(SplitEnumeratorContext<RedoLogSplit> context, ArchivedLogCatalog catalog,
                                  SourceSettings settings, EnumeratorState state) {
@@ -74,6 +77,12 @@ public final class ArchivedLogEnumerator implements SplitEnumerator<RedoLogSplit
                     state.startScn(), settings.startScn());
         }
         this.schedule = new LogSchedule(settings, catalog.description(), state);
+    }
+
+    /** Gives purge advice at each completed checkpoint (see {@link LogRetention}). */
+    public ArchivedLogEnumerator withRetention(LogRetention retention) {
+        this.retention = retention;
+        return this;
     }
 
     @Override
@@ -262,10 +271,24 @@ public final class ArchivedLogEnumerator implements SplitEnumerator<RedoLogSplit
 
     @Override
     public EnumeratorState snapshotState(long checkpointId) {
-        return schedule.snapshot();
+        EnumeratorState state = schedule.snapshot();
+        if (retention != null) {
+            retention.checkpointTaken(checkpointId, state);
+        }
+        return state;
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) {
+        if (retention != null) {
+            retention.checkpointCompleted(checkpointId, schedule.snapshot());
+        }
     }
 
     @Override
     public void close() {
+        if (retention != null) {
+            retention.close();
+        }
     }
 }

@@ -186,14 +186,31 @@ final class OltpTransaction implements TransactionDriver {
         }
     }
 
-    private void insert(TableModel table) throws IOException {
+    /** A new row of the table (for ORDER_ITEMS a line of this transaction's order), naming parents it may. */
+    private ModelRow insert(TableModel table) throws IOException {
         if (table == db.orderItems) {
-            orderLine();
-            return;
+            return orderLine();
         }
         long id = table.nextId();
         sim.sequences().nextVal(tx.thread, table.def(), id);
-        sim.rows().insert(tx, table, sim.values().newRow(table.def(), id));
+        return sim.rows().insert(tx, table, withParents(table.def(), sim.values().newRow(table.def(), id)));
+    }
+
+    /** Sets each foreign key column of a new row to a parent this transaction may name (see {@link #parent}). */
+    private String[] withParents(TableDef def, String[] values) throws IOException {
+        for (TableDef.ForeignKey fk : def.foreignKeys()) {
+            values[def.indexOf(fk.column())] = parent(db.model(fk.parent())).values[fk.parent().keyIndexes()[0]];
+        }
+        return values;
+    }
+
+    /**
+     * A parent row a new child may name so that the key holds in commit order: one that is committed and that
+     * no other transaction holds, or one of this transaction's own; else a new one inserted by this transaction.
+     */
+    private ModelRow parent(TableModel table) throws IOException {
+        ModelRow row = table.pickUnlocked(random, tx);
+        return row != null ? row : insert(table);
     }
 
     private void update(TableModel table) throws IOException {
@@ -203,7 +220,7 @@ final class OltpTransaction implements TransactionDriver {
             return;
         }
         TableDef def = table.def();
-        int[] set = nonKeyColumns(def, 1 + random.nextInt(3));
+        int[] set = settableColumns(def, 1 + random.nextInt(3));
         String[] after = row.values.clone();
         for (int c : set) {
             after[c] = sim.values().value(def.column(c));
@@ -211,20 +228,47 @@ final class OltpTransaction implements TransactionDriver {
         sim.rows().update(tx, table, row, set, after);
     }
 
+    /** Deletes a row no other row still needs (an order with its lines, deleted first); else inserts one. */
     private void delete(TableModel table) throws IOException {
         ModelRow row = table.pickUnlocked(random, tx);
-        if (row == null) {
+        List<References.Child> children = row == null ? null : childrenToDeleteFirst(table, row);
+        if (children == null) {
             insert(table);
             return;
         }
+        for (References.Child child : children) {
+            sim.rows().delete(tx, child.table(), child.row());
+        }
         sim.rows().delete(tx, table, row);
+    }
+
+    /**
+     * The rows to delete before {@code row} so that no row names it when this transaction commits: an order's
+     * lines; nothing when no row names it or this transaction deleted them. Null when it must stay: a customer
+     * or product that rows name, or a row naming it that another transaction holds (its uncommitted delete
+     * could roll back).
+     */
+    private List<References.Child> childrenToDeleteFirst(TableModel table, ModelRow row) {
+        List<References.Child> first = new ArrayList<>();
+        for (References.Child child : db.references.children(table.def(), row.values[table.def().keyIndexes()[0]])) {
+            if (child.row().lockedBy != null && child.row().lockedBy != tx) {
+                return null;
+            }
+            if (child.row().exists()) {
+                if (table != db.orders) {
+                    return null;
+                }
+                first.add(child);
+            }
+        }
+        return first;
     }
 
     private void newOrder() throws IOException {
         TableDef def = db.orders.def();
         long id = db.orders.nextId();
         sim.sequences().nextVal(tx.thread, def, id);
-        String[] values = sim.values().newRow(def, id);
+        String[] values = withParents(def, sim.values().newRow(def, id));
         values[def.indexOf("STATUS")] = "NEW";
         values[def.indexOf("ORDER_TOTAL")] = "0";
         values[def.indexOf("ORDER_DATE")] = sim.values().today();
@@ -234,16 +278,15 @@ final class OltpTransaction implements TransactionDriver {
         orderTotal = BigDecimal.ZERO;
     }
 
-    private void orderLine() throws IOException {
+    private ModelRow orderLine() throws IOException {
         if (ownOrder == null || !ownOrder.exists()) {
             newOrder();
-            return;
+            return ownOrder;
         }
         TableDef def = db.orderItems.def();
-        String[] product = db.products.peek(random);
-        String productId = product == null ? "1" : product[0];
-        String price = product == null ? sim.values().money(100, 9_999)
-                : product[db.products.def().indexOf("PRICE")];
+        String[] product = parent(db.products).values;
+        String productId = product[db.products.def().keyIndexes()[0]];
+        String price = product[db.products.def().indexOf("PRICE")];
         int quantity = 1 + random.nextInt(9);
         String[] values = new String[def.columnCount()];
         values[def.indexOf("ORDER_ID")] = ownOrder.values[0];
@@ -251,8 +294,9 @@ final class OltpTransaction implements TransactionDriver {
         values[def.indexOf("PRODUCT_ID")] = productId;
         values[def.indexOf("QUANTITY")] = Integer.toString(quantity);
         values[def.indexOf("UNIT_PRICE")] = price;
-        sim.rows().insert(tx, db.orderItems, values);
+        ModelRow line = sim.rows().insert(tx, db.orderItems, values);
         orderTotal = orderTotal.add(new BigDecimal(price).multiply(BigDecimal.valueOf(quantity)));
+        return line;
     }
 
     private void orderTotal() throws IOException {
@@ -268,11 +312,14 @@ final class OltpTransaction implements TransactionDriver {
         sim.rows().update(tx, db.orders, ownOrder, set, after);
     }
 
-    /** {@code count} distinct non-key columns (fewer if the table has fewer), in column order. */
-    private int[] nonKeyColumns(TableDef def, int count) {
+    /**
+     * {@code count} distinct columns an UPDATE may set (fewer if the table has fewer), in column order: neither
+     * key nor foreign key columns (a row names the same parents all its life, see {@link References}).
+     */
+    private int[] settableColumns(TableDef def, int count) {
         List<Integer> candidates = new ArrayList<>();
         for (int i = 0; i < def.columnCount(); i++) {
-            if (!def.isKey(i)) {
+            if (!def.isKey(i) && !def.isReference(i)) {
                 candidates.add(i);
             }
         }

@@ -5,7 +5,11 @@ import static io.redocdc.job.simulate.Column.nullable;
 
 import java.util.List;
 
-/** The simulated order-entry schema OE (captured) and the SYS table that sequence refreshes update. */
+/**
+ * The simulated order-entry schema OE (captured) and the SYS table that sequence refreshes update. The workload
+ * keeps the foreign keys in commit order as Oracle would enforce them: orders name existing customers, order
+ * lines existing orders and products (see {@link References}).
+ */
 final class OrderEntrySchema {
 
     static final String OWNER = "OE";
@@ -37,7 +41,8 @@ final class OrderEntrySchema {
             notNull("ORDER_DATE", "DATE", Domain.DAY_TIME),
             nullable("SHIPPED_AT", "TIMESTAMP(6)", Domain.INSTANT),
             nullable("COMMENTS", "VARCHAR2(4000)", Domain.FREE_TEXT)),
-            List.of("ORDER_ID"));
+            List.of("ORDER_ID"),
+            List.of(new TableDef.ForeignKey("ORDERS_CUSTOMER_FK", "CUSTOMER_ID", CUSTOMERS)));
 
     static final TableDef ORDER_ITEMS = new TableDef(OWNER, "ORDER_ITEMS", 73646, 6, 9027, 120, List.of(
             notNull("ORDER_ID", "NUMBER(12)", Domain.ORDER_REF),
@@ -45,9 +50,14 @@ final class OrderEntrySchema {
             notNull("PRODUCT_ID", "NUMBER(10)", Domain.PRODUCT_REF),
             notNull("QUANTITY", "NUMBER(6)", Domain.QUANTITY),
             notNull("UNIT_PRICE", "NUMBER(10,2)", Domain.MONEY)),
-            List.of("ORDER_ID", "LINE_NO"));
+            List.of("ORDER_ID", "LINE_NO"),
+            List.of(new TableDef.ForeignKey("ORDER_ITEMS_ORDER_FK", "ORDER_ID", ORDERS),
+                    new TableDef.ForeignKey("ORDER_ITEMS_PRODUCT_FK", "PRODUCT_ID", PRODUCTS)));
 
-    /** Written only by the large transaction. */
+    /**
+     * Written only by the large transaction. No foreign key to ORDERS: the history keeps the events of orders
+     * deleted since (as audit tables do).
+     */
     static final TableDef ORDER_HISTORY = new TableDef(OWNER, "ORDER_HISTORY", 73648, 7, 131, 90, List.of(
             notNull("HISTORY_ID", "NUMBER(12)", Domain.ID),
             notNull("ORDER_ID", "NUMBER(12)", Domain.ORDER_REF),

@@ -14,12 +14,14 @@ final class RowOperations {
     private final RedoEmitter redo;
     private final TruthWriter truth;
     private final XidAllocator xids;
+    private final References references;
     private long rolledBack;
 
-    RowOperations(RedoEmitter redo, TruthWriter truth, XidAllocator xids) {
+    RowOperations(RedoEmitter redo, TruthWriter truth, XidAllocator xids, References references) {
         this.redo = redo;
         this.truth = truth;
         this.xids = xids;
+        this.references = references;
     }
 
     long rolledBack() {
@@ -29,6 +31,7 @@ final class RowOperations {
     ModelRow insert(OpenTransaction tx, TableModel table, String[] values) throws IOException {
         ModelRow row = table.insert(values);
         row.lockedBy = tx;
+        references.inserted(table, row);
         apply(tx, new UndoEntry(RowChange.insert(table.def(), row.rowId, values, tx.nextSsn()), table, row, true));
         return row;
     }
@@ -83,6 +86,9 @@ final class RowOperations {
             if (entry.tookLock()) {
                 entry.row().lockedBy = null;
             }
+            if (entry.change().op() == RowChange.OpType.D) {
+                references.gone(entry.table(), entry.row());
+            }
         }
         end(tx);
     }
@@ -124,10 +130,13 @@ final class RowOperations {
         }
     }
 
-    private static void revert(UndoEntry entry) {
+    private void revert(UndoEntry entry) {
         ModelRow row = entry.row();
         switch (entry.change().op()) {
-            case I -> entry.table().remove(row);
+            case I -> {
+                entry.table().remove(row);
+                references.gone(entry.table(), row);
+            }
             case U -> row.values = entry.change().before();
             case D -> entry.table().add(row);
         }

@@ -114,7 +114,7 @@ final class Simulation {
         redo = new RedoEmitter(clock, writers, random, settings.internalRowRatio(), sql);
         documents = new DocumentStatements(this, redo, sql);
         try (TruthWriter truth = new TruthWriter(expectedDir)) {
-            rows = new RowOperations(redo, truth, xids);
+            rows = new RowOperations(redo, truth, xids, db.references);
             scheduleWorkload();
             while (!queue.isEmpty()) {
                 Scheduled next = queue.poll();

@@ -3,10 +3,14 @@ package io.redocdc.job.simulate;
 import java.util.List;
 
 /**
- * A simulated table: owner, name, DATA_OBJ#, where its rows live (for ROWIDs), columns and primary key.
- * Names are formatted once: they go into every statement.
+ * A simulated table: owner, name, DATA_OBJ#, where its rows live (for ROWIDs), columns, primary key and foreign
+ * keys. Names are formatted once: they go into every statement.
  */
 final class TableDef {
+
+    /** A single-column foreign key to the parent's (single-column) primary key. */
+    record ForeignKey(String name, String column, TableDef parent) {
+    }
 
     private final String owner;
     private final String name;
@@ -16,6 +20,7 @@ final class TableDef {
     private final int rowsPerBlock;
     private final List<Column> columns;
     private final List<String> primaryKey;
+    private final List<ForeignKey> foreignKeys;
     private final String qualifiedName;
     private final String quotedName;
     private final int[] keyIndexes;
@@ -27,6 +32,11 @@ final class TableDef {
      */
     TableDef(String owner, String name, long dataObj, int rowIdFile, long firstBlock, int rowsPerBlock,
             List<Column> columns, List<String> primaryKey) {
+        this(owner, name, dataObj, rowIdFile, firstBlock, rowsPerBlock, columns, primaryKey, List.of());
+    }
+
+    TableDef(String owner, String name, long dataObj, int rowIdFile, long firstBlock, int rowsPerBlock,
+            List<Column> columns, List<String> primaryKey, List<ForeignKey> foreignKeys) {
         this.owner = owner;
         this.name = name;
         this.dataObj = dataObj;
@@ -35,6 +45,12 @@ final class TableDef {
         this.rowsPerBlock = rowsPerBlock;
         this.columns = List.copyOf(columns);
         this.primaryKey = List.copyOf(primaryKey);
+        this.foreignKeys = List.copyOf(foreignKeys);
+        for (ForeignKey fk : foreignKeys) {
+            if (fk.parent().primaryKey().size() != 1) {
+                throw new IllegalArgumentException(fk + " must name a table with a single-column primary key");
+            }
+        }
         this.qualifiedName = owner + "." + name;
         this.quotedName = '"' + owner + "\".\"" + name + '"';
         this.keyIndexes = primaryKey.stream().mapToInt(this::indexOf).toArray();
@@ -70,6 +86,16 @@ final class TableDef {
 
     List<String> primaryKey() {
         return primaryKey;
+    }
+
+    List<ForeignKey> foreignKeys() {
+        return foreignKeys;
+    }
+
+    /** True when one of the table's foreign keys is on this column. */
+    boolean isReference(int columnIndex) {
+        String column = columns.get(columnIndex).name();
+        return foreignKeys.stream().anyMatch(fk -> fk.column().equals(column));
     }
 
     /** OWNER.TABLE, as the truth and the ogg-json output name tables. */

@@ -13,12 +13,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * expected/tables.json (primary keys and column types of the captured tables) and expected/tables/OWNER.TABLE.jsonl
- * (each table's final committed rows, sorted by primary key).
+ * expected/tables.json (primary keys, foreign keys and column types of the captured tables), expected/schema.sql
+ * (the same as Oracle DDL) and expected/tables/OWNER.TABLE.jsonl (each table's final committed rows, sorted by
+ * primary key).
  */
 final class TruthTables {
 
     static final String TABLES_JSON = "tables.json";
+    static final String SCHEMA_SQL = "schema.sql";
     static final String TABLES_DIR = "tables";
 
     private TruthTables() {
@@ -40,11 +42,56 @@ final class TruthTables {
             }
             Map<String, Object> definition = new LinkedHashMap<>();
             definition.put("primary_keys", table.primaryKey());
+            definition.put("foreign_keys", foreignKeys(table));
             definition.put("columns", columns);
             tables.put(table.qualifiedName(), definition);
         }
         new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                 .writeValue(expectedDir.resolve(TABLES_JSON).toFile(), tables);
+        Files.writeString(expectedDir.resolve(SCHEMA_SQL), schemaSql(), StandardCharsets.UTF_8);
+    }
+
+    private static List<Map<String, Object>> foreignKeys(TableDef table) {
+        List<Map<String, Object>> keys = new ArrayList<>();
+        for (TableDef.ForeignKey fk : table.foreignKeys()) {
+            Map<String, Object> key = new LinkedHashMap<>();
+            key.put("name", fk.name());
+            key.put("columns", List.of(fk.column()));
+            key.put("references", fk.parent().qualifiedName());
+            key.put("referenced_columns", fk.parent().primaryKey());
+            keys.add(key);
+        }
+        return keys;
+    }
+
+    /** CREATE TABLE statements (Oracle), parents before children, with primary and foreign key constraints. */
+    static String schemaSql() {
+        StringBuilder sql = new StringBuilder("-- The captured tables of the simulated order-entry schema, as Oracle "
+                + "DDL; parents before children.\n");
+        for (TableDef table : OrderEntrySchema.CAPTURED) {
+            sql.append("create table ").append(table.quotedName()).append(" (\n");
+            for (Column column : table.columns()) {
+                sql.append("  ").append(quote(column.name())).append(' ').append(column.sqlType())
+                        .append(column.nullable() ? "" : " not null").append(",\n");
+            }
+            sql.append("  constraint ").append(quote(table.name() + "_PK")).append(" primary key (")
+                    .append(quoted(table.primaryKey())).append(')');
+            for (TableDef.ForeignKey fk : table.foreignKeys()) {
+                sql.append(",\n  constraint ").append(quote(fk.name())).append(" foreign key (")
+                        .append(quote(fk.column())).append(") references ").append(fk.parent().quotedName())
+                        .append(" (").append(quoted(fk.parent().primaryKey())).append(')');
+            }
+            sql.append("\n);\n");
+        }
+        return sql.toString();
+    }
+
+    private static String quoted(List<String> names) {
+        return String.join(", ", names.stream().map(TruthTables::quote).toList());
+    }
+
+    private static String quote(String name) {
+        return '"' + name + '"';
     }
 
     /** Final rows of the modelled tables; a captured table nobody wrote gets an empty file. */

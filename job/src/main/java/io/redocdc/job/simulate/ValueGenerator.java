@@ -56,7 +56,10 @@ final class ValueGenerator {
         this.longTextRatio = longTextRatio;
     }
 
-    /** A whole new row; the ID column (if any) takes {@code id}, references point at existing rows. */
+    /**
+     * A whole new row; the ID column (if any) takes {@code id}, references point at rows of the model (possibly
+     * uncommitted: a transaction inserting into a table with foreign keys sets their columns itself).
+     */
     String[] newRow(TableDef table, long id) {
         String[] values = new String[table.columnCount()];
         for (int i = 0; i < values.length; i++) {

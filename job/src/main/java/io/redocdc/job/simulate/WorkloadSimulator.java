@@ -13,7 +13,8 @@ import java.util.stream.Stream;
  * OUT/redo/contents/T_S_R.csv[.gz]                V$LOGMNR_CONTENTS rows of each log
  * OUT/expected/transactions.jsonl                 committed transactions of schema OE, in commit order
  * OUT/expected/tables/OWNER.TABLE.jsonl           final rows of each captured table, by primary key
- * OUT/expected/tables.json                        primary keys and column types of the captured tables
+ * OUT/expected/tables.json                        primary keys, foreign keys and column types of the captured tables
+ * OUT/expected/schema.sql                         the captured tables as Oracle DDL, with those keys
  * </pre>
  * The same settings always write byte-identical files. Memory stays bounded whatever the size of the large
  * transaction: redo and truth are streamed; only the (ordinary) tables' rows are kept.

@@ -22,8 +22,8 @@ import java.util.TreeMap;
 
 /**
  * The simulator's captured tables in a target database: creates them from {@code expected/tables.json} (Oracle
- * types translated for PostgreSQL; H2 in Oracle mode takes them as they are but XMLTYPE, which becomes CLOB) and
- * compares their rows with
+ * types translated for PostgreSQL; H2 in Oracle mode takes them as they are but XMLTYPE, which becomes CLOB),
+ * with their primary keys and foreign keys, and compares their rows with
  * {@code expected/tables/OWNER.TABLE.jsonl}, value by value according to the column's type.
  */
 public final class TargetTables {
@@ -55,7 +55,10 @@ public final class TargetTables {
         return names;
     }
 
-    /** Creates the owner schemas (except on Oracle, where owners are users) and the empty tables. */
+    /**
+     * Creates the owner schemas (except on Oracle, where owners are users), the empty tables and then their
+     * foreign keys (so the order of the tables does not matter).
+     */
     public void create(Connection connection) throws SQLException {
         String product = connection.getMetaData().getDatabaseProductName().toLowerCase(Locale.ROOT);
         boolean oracle = product.contains("oracle");
@@ -66,6 +69,11 @@ public final class TargetTables {
                     statement.execute("CREATE SCHEMA IF NOT EXISTS " + quote(owner));
                 }
                 statement.execute(createTableSql(name, product));
+            }
+            for (String name : tableNames()) {
+                for (String sql : foreignKeySql(name)) {
+                    statement.execute(sql);
+                }
             }
         }
         if (!connection.getAutoCommit()) {
@@ -85,6 +93,21 @@ public final class TargetTables {
         List<String> keys = new ArrayList<>();
         table.get("primary_keys").forEach(key -> keys.add(quote(key.asText())));
         return sql.append(String.join(", ", keys)).append("))").toString();
+    }
+
+    /** ALTER TABLE ... ADD CONSTRAINT ... FOREIGN KEY for each foreign key of the table (none in older truths). */
+    List<String> foreignKeySql(String qualifiedName) {
+        List<String> statements = new ArrayList<>();
+        for (JsonNode fk : definitions.get(qualifiedName).path("foreign_keys")) {
+            List<String> columns = new ArrayList<>();
+            fk.get("columns").forEach(c -> columns.add(quote(c.asText())));
+            List<String> referenced = new ArrayList<>();
+            fk.get("referenced_columns").forEach(c -> referenced.add(quote(c.asText())));
+            statements.add("ALTER TABLE " + quoteQualified(qualifiedName) + " ADD CONSTRAINT "
+                    + quote(fk.get("name").asText()) + " FOREIGN KEY (" + String.join(", ", columns) + ") REFERENCES "
+                    + quoteQualified(fk.get("references").asText()) + " (" + String.join(", ", referenced) + ")");
+        }
+        return statements;
     }
 
     static String targetType(String oracleType, String product) {

@@ -47,7 +47,7 @@ class LargeTransactionTest {
         assertThat(historyRows).isEqualTo(ROWS - ROWS / LargeTransaction.UPDATE_EVERY);
         try (Stream<Path> spills = Files.list(tmp.resolve("expected"))) {
             assertThat(spills.map(p -> p.getFileName().toString())).as("no spill file left")
-                    .containsExactlyInAnyOrder("transactions.jsonl", "tables.json", "tables");
+                    .containsExactlyInAnyOrder("transactions.jsonl", "tables.json", "schema.sql", "tables");
         }
         assertThat(List.of(output.split("\n"))).anyMatch(l -> l.startsWith("simulated in "));
     }

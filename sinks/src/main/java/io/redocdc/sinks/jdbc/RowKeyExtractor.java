@@ -3,18 +3,27 @@ package io.redocdc.sinks.jdbc;
 import io.redocdc.operators.lcr.ColumnValue;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.LcrCommand;
+import io.redocdc.operators.lcr.ValueKind;
 import io.redocdc.sinks.jdbc.parallel.RowKey;
 import io.redocdc.sinks.jdbc.parallel.TransactionFootprint;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Adds the target rows an LCR writes to its transaction's footprint: the target table (after {@code sink.table-map})
- * and the values of its key columns (the target's primary key or {@code sink.primary-key}, after
- * {@code sink.column-map}) in the before and the after image. Keys are of target rows, so two source tables mapped
- * to one target table still order their transactions. Whatever cannot be keyed makes the transaction a barrier.
+ * Adds what an LCR touches in the target to its transaction's footprint, after {@code sink.table-map} and
+ * {@code sink.column-map}: as written keys, the values of the sink's key (the target's primary key or
+ * {@code sink.primary-key}) and of every other unique key of the target table in the before and the after image;
+ * as referenced keys, the parent key values its foreign keys name in both images. So a child row waits for the
+ * transaction writing its parent, a parent delete for the transactions deleting or moving its children, and a row
+ * taking a unique value for the one freeing it; then the target sees them in commit order, as at the source. An
+ * UPDATE touches a unique or foreign key only when it sets one of its columns (the before image must then show
+ * the old values). Unique values that are all null and foreign keys with a null never collide (as in Oracle and
+ * PostgreSQL). Keys are of target rows, so two source tables mapped to one target table still order their
+ * transactions. Whatever cannot be keyed makes the transaction a barrier.
  */
 final class RowKeyExtractor {
 
@@ -36,25 +45,53 @@ final class RowKeyExtractor {
             return;
         }
         TableMetadata metadata;
+        TableConstraints constraints;
         try {
             metadata = context.catalog().metadata(metadataConnection, lcr.owner(), lcr.table());
+            constraints = context.catalog().constraints(metadataConnection, lcr.owner(), lcr.table());
         } catch (SQLException e) {
             // The worker meets the same problem and handles it as serial apply would; order it against everything.
             footprint.markBarrier();
             return;
         }
-        List<String> key = metadata.keyColumns();
-        if (key.isEmpty()) {
+        if (metadata.keyColumns().isEmpty() || constraints.opaque()) {
             footprint.markBarrier();
             return;
         }
-        String table = context.dialect().qualified(metadata.table());
-        if (lcr.command() != LcrCommand.INSERT) {
-            addKey(footprint, table, lcr, lcr.oldValues(), key);
+        RowImages images = new RowImages(lcr, mappedImage(lcr, lcr.oldValues()), mappedImage(lcr, lcr.newValues()));
+        String table = context.dialect().qualified(constraints.table());
+        List<String> rowKey = metadata.keyColumns().stream().sorted().toList();
+        if (!images.addRowKey(footprint, table, rowKey)) {
+            footprint.markBarrier();
+            return;
         }
-        if (lcr.command() != LcrCommand.DELETE) {
-            addKey(footprint, table, lcr, lcr.newValues(), key);
+        for (List<String> unique : constraints.uniqueKeys()) {
+            if (!unique.equals(rowKey) && !images.addUniqueKey(footprint, table, unique)) {
+                footprint.markBarrier();
+                return;
+            }
         }
+        for (TableConstraints.ForeignKey foreignKey : constraints.foreignKeys()) {
+            if (!images.addReference(footprint, context.dialect().qualified(foreignKey.referencedTable()),
+                    foreignKey)) {
+                footprint.markBarrier();
+                return;
+            }
+        }
+    }
+
+    /** An image's values by target column; dropped columns and Unsupported Type values are left out. */
+    private Map<String, ColumnValue> mappedImage(Lcr lcr, ColumnValue[] image) {
+        Map<String, ColumnValue> values = new HashMap<>();
+        if (image != null) {
+            for (ColumnValue value : image) {
+                String target = context.mapping().targetColumn(lcr.owner(), lcr.table(), value.name());
+                if (target != null && value.kind() != ValueKind.UNSUPPORTED) {
+                    values.put(target, value);
+                }
+            }
+        }
+        return values;
     }
 
     /**
@@ -104,31 +141,6 @@ final class RowKeyExtractor {
             }
             values.add(value.value().text());
         }
-        return new RowKey(table, values);
-    }
-
-    private void addKey(TransactionFootprint footprint, String table, Lcr lcr, ColumnValue[] image, List<String> key) {
-        List<String> values = new ArrayList<>(key.size());
-        for (String column : key) {
-            ColumnValue value = find(lcr, image, column);
-            if (value == null) {
-                footprint.markBarrier();
-                return;
-            }
-            values.add(value.text());
-        }
-        footprint.addRowKey(new RowKey(table, values));
-    }
-
-    /** The image's value of a target column, found by mapping each source column name. */
-    private ColumnValue find(Lcr lcr, ColumnValue[] image, String targetColumn) {
-        if (image != null) {
-            for (ColumnValue value : image) {
-                if (targetColumn.equals(context.mapping().targetColumn(lcr.owner(), lcr.table(), value.name()))) {
-                    return value;
-                }
-            }
-        }
-        return null;
+        return new RowKey(table, List.of(), values);
     }
 }

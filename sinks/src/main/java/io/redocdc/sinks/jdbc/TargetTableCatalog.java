@@ -20,6 +20,7 @@ public final class TargetTableCatalog {
 
     private final TableMapping mapping;
     private final Map<TargetTable, TableMetadata> cache = new ConcurrentHashMap<>();
+    private final Map<TargetTable, TableConstraints> constraints = new ConcurrentHashMap<>();
 
     public TargetTableCatalog(TableMapping mapping) {
         this.mapping = mapping;
@@ -40,9 +41,26 @@ public final class TargetTableCatalog {
         return read;
     }
 
+    /**
+     * The unique and foreign keys of the target of {@code OWNER.TABLE}, which parallel apply orders transactions
+     * by. Read only when asked, so that serial apply never depends on these metadata calls.
+     */
+    public TableConstraints constraints(Connection connection, String owner, String sourceTable) throws SQLException {
+        TargetTable target = mapping.target(owner, sourceTable);
+        TableConstraints cached = constraints.get(target);
+        if (cached != null) {
+            return cached;
+        }
+        TableMetadata metadata = metadata(connection, owner, sourceTable);
+        TableConstraints read = TableConstraintsReader.read(connection, target, metadata.columns().keySet());
+        constraints.put(target, read);
+        return read;
+    }
+
     /** Forgets what was read, e.g. after DDL changed a table. */
     public void invalidate() {
         cache.clear();
+        constraints.clear();
     }
 
     private static TableMetadata read(Connection connection, TargetTable target, List<String> configuredKey)

@@ -436,6 +436,59 @@ abstract class JdbcApplyWriterContract {
         assertThat(rows("SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(ddl.get(0).position());
     }
 
+    // ---- constraints -----------------------------------------------------------------------------------------
+
+    /**
+     * Foreign keys and unique keys of the target: each department commits before its employee (under a foreign
+     * key), each employee is deleted before its department, and each badge code is freed by one transaction and
+     * taken by the next (under a unique key, policy discard). Applied in parallel, a transaction that ran before
+     * the one it depends on would fail (and go to the error table) or, under discard, be dropped silently.
+     */
+    @Test
+    void foreignAndUniqueKeysKeepDependentTransactionsInCommitOrder() throws Exception {
+        String number = dialect.numberType() + "(10)";
+        execute("CREATE TABLE \"OE\".\"DEPT\" (\"DEPTNO\" " + number + " PRIMARY KEY, \"DNAME\" "
+                + dialect.varcharType(20) + ")");
+        execute("CREATE TABLE \"OE\".\"EMP\" (\"EMPNO\" " + number + " PRIMARY KEY, \"DEPTNO\" " + number
+                + " REFERENCES \"OE\".\"DEPT\" (\"DEPTNO\"))");
+        execute("CREATE TABLE \"OE\".\"BADGES\" (\"ID\" " + number + " PRIMARY KEY, \"CODE\" "
+                + dialect.varcharType(20) + " NOT NULL, CONSTRAINT \"BADGES_CODE_UK\" UNIQUE (\"CODE\"))");
+        int pairs = 100;
+        for (int i = 1; i <= pairs; i++) {
+            execute("INSERT INTO \"OE\".\"BADGES\" VALUES (" + i + ", 'code-" + i + "')");
+        }
+        JdbcSinkWriter writer = writer(b -> b.conflict("OE.BADGES", ConflictPolicy.parse("k", "discard")));
+        List<List<Lcr>> transactions = new ArrayList<>();
+        long scn = 100;
+        for (int i = 1; i <= pairs; i++) {
+            String id = Integer.toString(i);
+            transactions.add(txn(scn++).insert("DEPT", v("DEPTNO", id), v("DNAME", "d" + i)).build());
+            transactions.add(txn(scn++).insert("EMP", v("EMPNO", id), v("DEPTNO", id)).build());
+            transactions.add(txn(scn++).delete("BADGES", v("ID", id), v("CODE", "code-" + i)).build());
+            transactions.add(txn(scn++).insert("BADGES", v("ID", Integer.toString(1000 + i)), v("CODE", "code-" + i))
+                    .build());
+            if (i % 2 == 0) {
+                transactions.add(txn(scn++).delete("EMP", v("EMPNO", id), v("DEPTNO", id)).build());
+                transactions.add(txn(scn++).delete("DEPT", v("DEPTNO", id), v("DNAME", "d" + i)).build());
+            }
+        }
+        for (List<Lcr> transaction : transactions) { // one flush at the end: flushing waits for the workers
+            for (Lcr lcr : transaction) {
+                writer.write(lcr, null);
+            }
+        }
+        writer.flush(false);
+
+        assertThat(rows("SELECT \"ERROR_MESSAGE\" FROM \"REDO_CDC_ERRORS\"")).as("failed transactions").isEmpty();
+        assertThat(metrics.conflictsResolved().getCount()).as("changes discarded as conflicts").isZero();
+        assertThat(rows("SELECT COUNT(*) FROM \"OE\".\"DEPT\"")).containsExactly(Integer.toString(pairs / 2));
+        assertThat(rows("SELECT COUNT(*) FROM \"OE\".\"EMP\" e JOIN \"OE\".\"DEPT\" d ON d.\"DEPTNO\" = e.\"DEPTNO\""))
+                .containsExactly(Integer.toString(pairs / 2));
+        assertThat(rows("SELECT COUNT(*) FROM \"OE\".\"BADGES\" WHERE \"ID\" > 1000"))
+                .as("badges that took a freed code").containsExactly(Integer.toString(pairs));
+        assertThat(rows("SELECT COUNT(*) FROM \"OE\".\"BADGES\"")).containsExactly(Integer.toString(pairs));
+    }
+
     // ---- helpers ---------------------------------------------------------------------------------------------
 
     private void createOrders(String schema) throws SQLException {

@@ -66,7 +66,8 @@ class RowKeyExtractorTest {
                 .insert("HISTORY", v("ID", "5"), v("NOTE", "x"))
                 .build());
 
-        assertThat(footprint.rowKeys()).containsExactly(row("ORDERS_ARCHIVE", "5"));
+        assertThat(footprint.rowKeys()).containsExactly(
+                new RowKey("\"OE\".\"ORDERS_ARCHIVE\"", List.of("ORDER_ID"), List.of("5")));
     }
 
     @Test
@@ -74,7 +75,8 @@ class RowKeyExtractorTest {
         TransactionFootprint footprint = footprint(UnaryOperator.identity(), txn(10)
                 .insert("ORDERS", nul("ID"), v("NOTE", "a")).build());
 
-        assertThat(footprint.rowKeys()).containsExactly(new RowKey("\"OE\".\"ORDERS\"", Arrays.asList((String) null)));
+        assertThat(footprint.rowKeys()).containsExactly(new RowKey("\"OE\".\"ORDERS\"", List.of("ID"),
+                Arrays.asList((String) null)));
     }
 
     @Test
@@ -99,6 +101,6 @@ class RowKeyExtractorTest {
     }
 
     private static RowKey row(String table, String key) {
-        return RowKey.of("\"OE\".\"" + table + "\"", key);
+        return new RowKey("\"OE\".\"" + table + "\"", List.of("ID"), List.of(key));
     }
 }

@@ -121,7 +121,7 @@ public final class ParallelApplyCoordinator implements AutoCloseable {
                 progress.await();
             }
             rethrowFailure();
-            tracker.add(new Submitted(work, bytes), footprint.rowKeys(), barrier);
+            tracker.add(new Submitted(work, bytes), footprint, barrier);
             pendingBytes += bytes;
             workAvailable.signal();
         } finally {

@@ -90,6 +90,23 @@ class DependencyTrackerTest {
     }
 
     @Test
+    void readersOfAKeyRunSideBySideAndItsNextWriterWaitsForAllOfThem() {
+        Entry<String> parent = tracker.add("parent", Set.of(A), Set.of(), false);
+        Entry<String> child1 = tracker.add("child1", Set.of(B), Set.of(A), false);
+        Entry<String> child2 = tracker.add("child2", Set.of(C), Set.of(A), false);
+        tracker.add("delete parent", Set.of(A), Set.of(), false);
+        assertThat(drainReady()).containsExactly("parent");
+
+        tracker.finish(parent);
+        assertThat(drainReady()).as("children of one parent do not wait for each other")
+                .containsExactly("child1", "child2");
+        tracker.finish(child2);
+        assertThat(tracker.pollReady()).as("the parent's next writer waits for every reader").isNull();
+        tracker.finish(child1);
+        assertThat(drainReady()).containsExactly("delete parent");
+    }
+
+    @Test
     void aTransactionNotStartedCannotFinish() {
         tracker.add("t1", Set.of(A), false);
         Entry<String> waiting = tracker.add("t2", Set.of(A), false);
@@ -130,7 +147,7 @@ class DependencyTrackerTest {
             int action = random.nextInt(3);
             if (action == 0 && added < transactions.size()) {
                 SimulatedTransaction t = transactions.get(added++);
-                tracker.add(t, t.keys(), t.barrier);
+                tracker.add(t, t.keys(), t.readKeys(), t.barrier);
             } else if (action == 1) {
                 Entry<SimulatedTransaction> next = tracker.pollReady();
                 if (next != null) {
@@ -171,26 +188,45 @@ class DependencyTrackerTest {
         for (int id = 0; id < count; id++) {
             boolean barrier = random.nextInt(25) == 0;
             Set<Integer> rows = new HashSet<>();
-            int writes = barrier ? rowCount : 1 + random.nextInt(3);
+            int writes = barrier ? rowCount : random.nextInt(4);
             while (rows.size() < writes) {
                 rows.add(random.nextInt(rowCount));
             }
-            transactions.add(new SimulatedTransaction(id, rows, barrier));
+            Set<Integer> reads = new HashSet<>();
+            for (int i = barrier ? 0 : random.nextInt(3); i > 0; i--) {
+                int row = random.nextInt(rowCount);
+                if (!rows.contains(row)) {
+                    reads.add(row);
+                }
+            }
+            transactions.add(new SimulatedTransaction(id, rows, reads, barrier));
         }
         return transactions;
     }
 
-    /** Writes row := row * 31 + id + 1 on each of its rows (a barrier: on all rows, as a DDL might). */
+    /**
+     * Writes row := row * 31 + id + 1 on each of its rows (a barrier: on all rows, as a DDL might), and copies
+     * each row it reads into a row of its own (-id-1), as a child row depends on its parent: readers of a row
+     * commute with each other, not with its writers.
+     */
     private static final class SimulatedTransaction {
         final int id;
         final Set<Integer> rows;
+        final Set<Integer> reads;
         final boolean barrier;
         boolean applied;
 
-        SimulatedTransaction(int id, Set<Integer> rows, boolean barrier) {
+        SimulatedTransaction(int id, Set<Integer> rows, Set<Integer> reads, boolean barrier) {
             this.id = id;
             this.rows = rows;
+            this.reads = reads;
             this.barrier = barrier;
+        }
+
+        Set<RowKey> readKeys() {
+            Set<RowKey> keys = new HashSet<>();
+            reads.forEach(row -> keys.add(RowKey.of("T", Integer.toString(row))));
+            return keys;
         }
 
         Set<RowKey> keys() {
@@ -200,10 +236,14 @@ class DependencyTrackerTest {
         }
 
         boolean conflictsWith(SimulatedTransaction other) {
-            return barrier || other.barrier || rows.stream().anyMatch(other.rows::contains);
+            return barrier || other.barrier || rows.stream().anyMatch(other.rows::contains)
+                    || rows.stream().anyMatch(other.reads::contains) || reads.stream().anyMatch(other.rows::contains);
         }
 
         void applyTo(Map<Integer, Long> table) {
+            for (int row : reads) {
+                table.merge(-id - 1, table.getOrDefault(row, 0L), (old, read) -> old * 31 + read);
+            }
             for (int row : rows) {
                 table.merge(row, (long) id + 1, (old, ignored) -> old * 31 + id + 1);
             }

@@ -20,6 +20,17 @@ class TransactionFootprintTest {
     }
 
     @Test
+    void aKeyBothWrittenAndReadIsWritten() {
+        footprint.addReferencedKey(RowKey.of("OE.ORDERS", "1"));
+        footprint.addRowKey(RowKey.of("OE.ORDERS", "1"));
+        footprint.addReferencedKey(RowKey.of("OE.ORDERS", "1"));
+        footprint.addReferencedKey(RowKey.of("OE.ORDERS", "2"));
+
+        assertThat(footprint.rowKeys()).containsExactly(RowKey.of("OE.ORDERS", "1"));
+        assertThat(footprint.referencedKeys()).containsExactly(RowKey.of("OE.ORDERS", "2"));
+    }
+
+    @Test
     void aBarrierForgetsItsKeysAndTakesNoMore() {
         footprint.addRowKey(RowKey.of("OE.ORDERS", "1"));
         footprint.markBarrier();

@@ -153,6 +153,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         RedoRecord record = element.getValue();
         OperationCode op = record.op();
         boolean isBoundary = op == OperationCode.START || op.endsTransaction();
+        refuseUnconvertibleOnArrival(record);
         RowKey key = buffer.append(record, !isBoundary);
         if (!isBoundary) {
             if (record.rollback()) {
@@ -166,6 +167,23 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
             openTransactions.add(currentSlot(), boundary);
         } else {
             timers.registerEventTimeTimer(VoidNamespace.INSTANCE, record.scn());
+        }
+    }
+
+    /**
+     * Without dead letters, a row change that cannot be converted fails the job when it arrives, before any
+     * checkpoint holds it: fixing the input and restoring from the latest checkpoint then reads the fixed row. Found
+     * only at commit, the bad row would be in every later checkpoint. Rows LogMiner could not name (STATUS 2 and 3)
+     * are left to the commit: a rollback may still discard them.
+     */
+    private void refuseUnconvertibleOnArrival(RedoRecord record) {
+        if (options.deadLetter() || !record.op().isRowChange() || record.status() != 0) {
+            return;
+        }
+        try {
+            converter.convert(record, record.xid().toRaw());
+        } catch (RowConversionException e) {
+            throw new SuppressRestartsException(e);
         }
     }
 

@@ -479,9 +479,10 @@ class TransactionAssemblerTest {
         String broken = "insert into \"OE\".\"ORDERS\"(\"ID\",\"NOTE\") values ('1',";
         RedoRecord bad = log.dml(101, XID_A, ROW_1, broken);
         try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.HEAP)) {
-            h.feed(log.start(100, XID_A), bad, log.commit(102, XID_A));
-            assertThatThrownBy(() -> h.watermark(102))
-                    .as("a row that never converts must not put the job into a restart loop")
+            h.feed(log.start(100, XID_A));
+            assertThatThrownBy(() -> h.feed(bad))
+                    .as("a row that never converts must not put the job into a restart loop, and fails when it "
+                            + "arrives, before a checkpoint can hold it")
                     .isInstanceOf(SuppressRestartsException.class)
                     .cause()
                     .isInstanceOf(RowConversionException.class)
@@ -491,14 +492,30 @@ class TransactionAssemblerTest {
         }
     }
 
+    /** STATUS 2 rows may still be rolled back: they are refused when their transaction commits, not on arrival. */
+    @Test
+    void aRowLogMinerCouldNotNameFailsOnlyWhenItsTransactionCommits() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        RedoRecord unnamed = RedoLog.mined(log.dml(101, XID_A, ROW_1,
+                "insert into \"OE\".\"ORDERS\"(\"COL 1\") values (HEXTORAW('c102'))"), 2, "Dictionary Mismatch", 74_562L);
+        try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.HEAP)) {
+            h.feed(log.start(100, XID_A), unnamed, log.rollback(102, XID_A)).watermark(102);
+            assertThat(h.lcrs()).as("rolled back: nothing to refuse").isEmpty();
+            h.feed(log.start(103, XID_B), RedoLog.mined(log.dml(104, XID_B, ROW_2,
+                    "insert into \"OE\".\"ORDERS\"(\"COL 1\") values (HEXTORAW('c103'))"), 2, "Dictionary Mismatch",
+                    74_562L), log.commit(105, XID_B));
+            assertThatThrownBy(() -> h.watermark(105)).isInstanceOf(SuppressRestartsException.class);
+        }
+    }
+
     @Test
     void aTableNameThatDisagreesWithSegOwnerFails() throws Exception {
         RedoLog log = RedoLog.of(1, 679);
         RedoRecord mislabelled = log.row(101, XID_A, io.redocdc.source.model.OperationCode.INSERT, "INSERT", false,
                 "HR", "ORDERS", ROW_1, Sql.insert(1, "a"));
         try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.HEAP)) {
-            h.feed(log.start(100, XID_A), mislabelled, log.commit(102, XID_A));
-            assertThatThrownBy(() -> h.watermark(102)).isInstanceOf(SuppressRestartsException.class)
+            h.feed(log.start(100, XID_A));
+            assertThatThrownBy(() -> h.feed(mislabelled)).isInstanceOf(SuppressRestartsException.class)
                     .cause().isInstanceOf(RowConversionException.class)
                     .hasMessageContaining("OE.ORDERS").hasMessageContaining("HR.ORDERS");
         }

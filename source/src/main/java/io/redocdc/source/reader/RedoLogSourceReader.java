@@ -51,6 +51,8 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
     private final Counter numRecordsIn;
     private final ArrayDeque<RedoLogSplitState> queued = new ArrayDeque<>();
     private final Map<String, RedoLogSplit> finishedUnacknowledged = new LinkedHashMap<>();
+    /** Finished logs whose per-split output (created by Flink's SourceOperator for every split) is still held. */
+    private final List<String> outputsToRelease = new ArrayList<>();
     private RedoLogSplitState current;
     private LogContentsReader contents;
     private ReadProgress progress;
@@ -86,6 +88,7 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
     }
 
     private InputStatus readBatch(ReaderOutput<RedoRecord> output) throws IOException {
+        releaseFinishedOutputs(output);
         if (frontierWatermark > emittedWatermark) {
             output.emitWatermark(new Watermark(frontierWatermark));
             emittedWatermark = frontierWatermark;
@@ -105,7 +108,19 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
             }
             handOn(record, output);
         }
+        releaseFinishedOutputs(output);
         return InputStatus.MORE_AVAILABLE;
+    }
+
+    /**
+     * Flink's SourceOperator creates an output and a split metric group for every split it hands over; only the
+     * reader can release them, so without this one of each per archived log would stay until the task restarts.
+     */
+    private void releaseFinishedOutputs(ReaderOutput<RedoRecord> output) {
+        for (String splitId : outputsToRelease) {
+            output.releaseOutputForSplit(splitId);
+        }
+        outputsToRelease.clear();
     }
 
     private boolean openNextSplit() throws IOException {
@@ -152,6 +167,7 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
         current.markFinished();
         RedoLogSplit split = current.toSplit();
         finishedUnacknowledged.put(split.splitId(), split);
+        outputsToRelease.add(split.splitId());
         context.sendSourceEventToCoordinator(new LogFinishedEvent(LogRef.of(split.log())));
         LOG.info("Finished {}: {}", split.log().id(), progress.describe(split.position().handedOn()));
         current = null;
@@ -198,6 +214,7 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
             requireNew(split);
             if (split.finished()) {
                 finishedUnacknowledged.put(split.splitId(), split);
+                outputsToRelease.add(split.splitId());
                 if (started) {
                     context.sendSourceEventToCoordinator(new LogFinishedEvent(LogRef.of(split.log())));
                 }

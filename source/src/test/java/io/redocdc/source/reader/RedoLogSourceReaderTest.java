@@ -268,6 +268,27 @@ class RedoLogSourceReaderTest {
         assertThat(emitted.get(601)).isEqualTo(new RecordingReaderOutput.Emitted(null, 4999));
     }
 
+    /** Flink's SourceOperator creates an output and split metric group per split; the reader must release it. */
+    @Test
+    void releasesTheOutputOfEveryLogItFinishesOrRestoresFinished() throws Exception {
+        RedoLogSourceReader reader = reader(new TestingReaderContext(), Long.MAX_VALUE);
+        reader.start();
+        reader.addSplits(List.of(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS)));
+        RecordingReaderOutput output = new RecordingReaderOutput();
+        assertThat(reader.pollNext(output)).isEqualTo(InputStatus.MORE_AVAILABLE);
+        assertThat(output.released()).as("a log being read keeps its output").isEmpty();
+        pollUntilIdle(reader, output);
+        assertThat(output.released()).containsExactly(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS).splitId());
+
+        RedoLogSourceReader restored = reader(new TestingReaderContext(), Long.MAX_VALUE);
+        restored.addSplits(reader.snapshotState(1));
+        restored.start();
+        RecordingReaderOutput afterRestore = new RecordingReaderOutput();
+        restored.pollNext(afterRestore);
+        assertThat(afterRestore.released()).as("a log restored as finished is never read again")
+                .containsExactly(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS).splitId());
+    }
+
     private static ResumePoint afterShared(long records) {
         return new ResumePoint(records, SHARED, records, 0);
     }

@@ -141,7 +141,7 @@ public final class CapturePipeline {
                 .tableFilter(TableFilter.of(
                         options.include() != null ? options.include() : TableFilter.DEFAULT_INCLUDE,
                         options.exclude() != null ? options.exclude() : TableFilter.DEFAULT_EXCLUDE))
-                .startScn(options.startScn())
+                .startScn(options.startScn(), options.startScnOption())
                 .deadLetter(options.deadLetter())
                 .nlsFormats(options.literalFormats())
                 .build();

@@ -67,6 +67,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private transient OpenTransactions openTransactions;
     private transient AssemblerMetrics metrics;
     private transient long lastProgressLog;
+    /** The job's start SCN: configured on the first start, then the one kept in state ({@link StartScnState}). */
+    private transient long startScn;
 
     TransactionAssemblerOperator(AssemblerOptions options) {
         this.options = options;
@@ -85,6 +87,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
+        startScn = StartScnState.initialize(context.getOperatorStateStore(), context.isRestored(), options);
         openTransactions = new OpenTransactions();
         if (context.isRestored()) {
             KeyedStateBackend<Integer> backend = getKeyedStateBackend();
@@ -191,11 +194,11 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
                 long rows = discardBetween(start, end);
                 metrics.rolledBackTransactions.inc();
                 LOG.debug("transaction {} rolled back at SCN {}: {} row(s) discarded", end.xid(), end.scn(), rows);
-            } else if (end.scn() < options.startScn()) {
+            } else if (end.scn() < startScn) {
                 long rows = discardBetween(start, end);
                 metrics.committedBeforeStartScn.inc();
                 LOG.debug("transaction {} committed at SCN {}, before start SCN {}: {} row(s) discarded",
-                        end.xid(), end.scn(), options.startScn(), rows);
+                        end.xid(), end.scn(), startScn, rows);
             } else {
                 emitCommitted(start, end);
             }
@@ -236,7 +239,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         if (start == null && rows > 0) {
             metrics.transactionsWithoutStart.inc();
             // Only a commit at or after the start SCN loses changes the user asked for.
-            boolean lost = end.op() == OperationCode.COMMIT && end.scn() >= options.startScn();
+            boolean lost = end.op() == OperationCode.COMMIT && end.scn() >= startScn;
             if (lost) {
                 LOG.warn("transaction {} ({} at SCN {}, {}) has no START in the redo read: it began before capture "
                         + "started; discarding its {} buffered row(s)", end.xid(), end.op(), end.scn(), end.origin(),
@@ -523,6 +526,11 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         if (boundary.isStart()) {
             openTransactions.remove(currentSlot(), boundary);
         }
+    }
+
+    /** The start SCN this run drops earlier commits by. */
+    long startScn() {
+        return startScn;
     }
 
     /** Open transactions on this subtask (also the "openTransactions" gauge). */

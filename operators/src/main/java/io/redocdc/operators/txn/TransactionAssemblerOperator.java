@@ -1,5 +1,7 @@
 package io.redocdc.operators.txn;
 
+import static io.redocdc.source.event.FrontierEvent.ALL_READ_WATERMARK;
+
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.Position;
 import io.redocdc.operators.parser.ParsedStatement;
@@ -8,7 +10,6 @@ import io.redocdc.source.model.OperationCode;
 import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.Xid;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -70,6 +71,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private transient OpenTransactions openTransactions;
     private transient AssemblerMetrics metrics;
     private transient long lastProgressLog;
+    /** The last watermark processed: the completed-SCN frontier minus one, {@link #ALL_READ_WATERMARK} at the end. */
+    private transient long lastWatermark = Long.MIN_VALUE;
     /** The job's start SCN: configured on the first start, then the one kept in state ({@link StartScnState}). */
     private transient long startScn;
 
@@ -166,11 +169,10 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
             }
             due.add(end);
         }
-        // Across threads in SCN order (stable: a thread's own order stays), so that an end whose START another
-        // thread wrote is finished after that thread's earlier ends.
-        due.sort(Comparator.comparingLong(Boundary::scn));
         for (Boundary end : due) {
-            finish(end, pending);
+            if (pending.contains(end)) { // an end that pairs across threads may have finished it already
+                finish(end, pending, due);
+            }
         }
     }
 
@@ -181,20 +183,23 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
 
     @Override
     public void processWatermark(Watermark mark) throws Exception {
+        DrainGuard.check(mark.getTimestamp(), lastWatermark);
+        lastWatermark = mark.getTimestamp();
         super.processWatermark(mark);
         long now = System.currentTimeMillis();
-        if (now - lastProgressLog >= PROGRESS_LOG_INTERVAL_MS && mark.getTimestamp() < Long.MAX_VALUE) {
+        if (now - lastProgressLog >= PROGRESS_LOG_INTERVAL_MS && mark.getTimestamp() < ALL_READ_WATERMARK) {
             lastProgressLog = now;
             logRequiredCheckpoint(mark.getTimestamp());
         }
     }
 
     /** Finishes the transaction that {@code end} ends: everything of its thread up to {@code end} leaves state. */
-    private void finish(Boundary end, List<Boundary> pending) throws Exception {
+    private void finish(Boundary end, List<Boundary> pending, List<Boundary> due) throws Exception {
         Boundary start = startOnThreadOf(end, pending);
         if (start == null || !start.xid().equals(end.xid())) {
             Boundary elsewhere = startOnAnotherThread(end, pending);
             if (elsewhere != null) {
+                finishEarlierEnds(elsewhere, pending, due);
                 finishAcrossThreads(elsewhere, end, pending);
                 return;
             }
@@ -235,6 +240,16 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
             }
         }
         return null;
+    }
+
+    /** Finishes the due ends that precede {@code start} on its thread: they end the slot's earlier transactions. */
+    private void finishEarlierEnds(Boundary start, List<Boundary> pending, List<Boundary> due) throws Exception {
+        for (Boundary earlier : due) {
+            if (earlier.sameThread(start.key()) && earlier.key().compareTo(start.key()) < 0
+                    && pending.contains(earlier)) {
+                finish(earlier, pending, due);
+            }
+        }
     }
 
     /**

@@ -82,4 +82,19 @@ class CrossThreadTransactionTest {
             assertThat(h.operator.slotsHoldingState()).isZero();
         }
     }
+
+    /** Thread 1's end is finished first in redo order; the earlier transaction of the slot on thread 2 must not go. */
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void anEndOnALowerThreadWaitsForTheEarlierEndsOfItsStartsThread(StateBackendKind backend) throws Exception {
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            h.feed(thread2.start(100, XID_A), thread2.dml(101, XID_A, ROW_1, Sql.insert(1, "a")),
+                    thread2.commit(102, XID_A),
+                    thread2.start(103, XID_A_NEXT), thread2.dml(104, XID_A_NEXT, ROW_2, Sql.insert(2, "b")),
+                    thread1.commit(110, XID_A_NEXT));
+            h.watermark(200);
+            assertThat(describe(h.lcrs())).containsExactly(XID_A + " INSERT ID=1", XID_A_NEXT + " INSERT ID=2");
+            assertThat(h.operator.slotsHoldingState()).isZero();
+        }
+    }
 }

@@ -8,6 +8,7 @@ import io.redocdc.source.event.FrontierEvent;
 import io.redocdc.source.event.LogFinishedEvent;
 import io.redocdc.source.event.LogRef;
 import io.redocdc.source.event.ReaderReadyEvent;
+import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.ResumePoint;
 import io.redocdc.source.split.RedoLogSplit;
@@ -153,12 +154,30 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
             throw new IllegalStateException(record.origin() + ": record index " + record.index() + ", expected "
                     + current.position().handedOn());
         }
+        requireInLogRange(record);
         if (record.scn() <= maxScn) {
             output.collect(record, record.scn());
             numRecordsIn.inc();
             progress.emitted++;
         }
         current.recordHandedOn(record);
+    }
+
+    /**
+     * V$ARCHIVED_LOG's FIRST_CHANGE# is the first change in the log, so no record of the log can be below it. One
+     * that is (a row in the wrong contents file, or a catalog row that does not match it) would reach the
+     * assembler behind a watermark the enumerator already let pass, and break commit order downstream on every
+     * restart; it stops the job here instead, naming where it is, until the input is fixed.
+     */
+    private void requireInLogRange(RedoRecord record) {
+        ArchivedLog log = current.log();
+        if (record.scn() < log.firstChange().value()) {
+            throw new RedoInputException(record.origin() + " of " + catalog.description() + " (" + log.name()
+                    + "): SCN " + record.scn() + " is below the log's FIRST_CHANGE# " + log.firstChange()
+                    + " (the log covers [" + log.firstChange() + ", " + log.nextChange() + ")): the row belongs to "
+                    + "another log, or the catalog row of " + log.id() + " does not match its contents; fix the "
+                    + "input and restore");
+        }
     }
 
     private void finishCurrent() throws IOException {

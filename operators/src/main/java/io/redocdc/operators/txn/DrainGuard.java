@@ -1,6 +1,11 @@
 package io.redocdc.operators.txn;
 
 import io.redocdc.source.event.FrontierEvent;
+import java.util.List;
+import org.apache.flink.api.common.state.ListState;
+import org.apache.flink.api.common.state.ListStateDescriptor;
+import org.apache.flink.api.common.state.OperatorStateStore;
+import org.apache.flink.api.common.typeinfo.Types;
 
 /**
  * Refuses {@code stop --drain} before every log is read. A drain makes the source send Flink's maximum watermark
@@ -11,6 +16,35 @@ import io.redocdc.source.event.FrontierEvent;
 final class DrainGuard {
 
     private DrainGuard() {
+    }
+
+    /**
+     * Whether this job's input was read to its end, kept in union operator state: after a restore whose sources
+     * had already finished, Flink replays only their maximum watermark, without the one before it.
+     */
+    static ListStateDescriptor<Boolean> allReadDescriptor() {
+        return new ListStateDescriptor<>("all-logs-read", Types.BOOLEAN);
+    }
+
+    /** The last watermark to assume on (re)start: {@link FrontierEvent#ALL_READ_WATERMARK} once it was seen. */
+    static long restoredWatermark(ListState<Boolean> allRead) throws Exception {
+        for (Boolean read : allRead.get()) {
+            if (Boolean.TRUE.equals(read)) {
+                return FrontierEvent.ALL_READ_WATERMARK;
+            }
+        }
+        return Long.MIN_VALUE;
+    }
+
+    /** Records that every log was read, once the watermark says so. */
+    static void noteWatermark(long watermark, ListState<Boolean> allRead) throws Exception {
+        if (watermark >= FrontierEvent.ALL_READ_WATERMARK) {
+            allRead.update(List.of(true));
+        }
+    }
+
+    static ListState<Boolean> allReadState(OperatorStateStore store) throws Exception {
+        return store.getUnionListState(allReadDescriptor());
     }
 
     /**

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
@@ -73,6 +74,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private transient long lastProgressLog;
     /** The last watermark processed: the completed-SCN frontier minus one, {@link #ALL_READ_WATERMARK} at the end. */
     private transient long lastWatermark = Long.MIN_VALUE;
+    /** Whether {@link #ALL_READ_WATERMARK} was seen, kept across restores ({@link DrainGuard#allReadDescriptor}). */
+    private transient ListState<Boolean> allRead;
     /** The job's start SCN: configured on the first start, then the one kept in state ({@link StartScnState}). */
     private transient long startScn;
 
@@ -94,6 +97,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
         startScn = StartScnState.initialize(context.getOperatorStateStore(), context.isRestored(), options);
+        allRead = DrainGuard.allReadState(context.getOperatorStateStore());
+        lastWatermark = DrainGuard.restoredWatermark(allRead);
         openTransactions = new OpenTransactions();
         if (context.isRestored()) {
             KeyedStateBackend<Integer> backend = getKeyedStateBackend();
@@ -185,6 +190,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     public void processWatermark(Watermark mark) throws Exception {
         DrainGuard.check(mark.getTimestamp(), lastWatermark);
         lastWatermark = mark.getTimestamp();
+        DrainGuard.noteWatermark(lastWatermark, allRead);
         super.processWatermark(mark);
         long now = System.currentTimeMillis();
         if (now - lastProgressLog >= PROGRESS_LOG_INTERVAL_MS && mark.getTimestamp() < ALL_READ_WATERMARK) {

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.source.event.FrontierEvent;
+import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -44,6 +45,20 @@ class DrainTest {
                     thread2.dml(161, XID_B, ROW_2, Sql.insert(2, "b")), thread2.commit(170, XID_B));
             h.watermark(FrontierEvent.ALL_READ_WATERMARK).watermark(Long.MAX_VALUE);
             assertThat(h.lcrs()).extracting(Lcr::xid).containsExactly(XID_B, XID_A);
+        }
+    }
+
+    /** Sources that finished before the checkpoint replay only the maximum watermark after a restore. */
+    @Test
+    void aRestoreAfterEveryLogWasReadAcceptsTheMaximumWatermarkAlone() throws Exception {
+        OperatorSubtaskState state;
+        try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.HEAP)) {
+            state = h.watermark(FrontierEvent.ALL_READ_WATERMARK).snapshot(1);
+        }
+        try (AssemblerHarness h = AssemblerHarness.restore(AssemblerOptions.defaults(), StateBackendKind.HEAP,
+                state)) {
+            h.watermark(Long.MAX_VALUE);
+            assertThat(h.lcrs()).isEmpty();
         }
     }
 }

@@ -4,6 +4,7 @@ import static io.redocdc.source.testing.TestRedoDirectory.log;
 import static io.redocdc.source.testing.TestRedoDirectory.record;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.redocdc.source.event.FrontierEvent;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.testing.TestRedoDirectory;
@@ -83,7 +84,7 @@ class RedoDirectoryReadITCase {
                 if (o.isWatermark()) {
                     assertThat(o.value()).isGreaterThanOrEqualTo(watermark);
                     watermark = o.value();
-                    if (watermark != Long.MAX_VALUE) {
+                    if (watermark < FrontierEvent.ALL_READ_WATERMARK) {
                         finite.add(watermark);
                     }
                 } else {
@@ -92,6 +93,8 @@ class RedoDirectoryReadITCase {
                 }
             }
             assertThat(watermark).isEqualTo(Long.MAX_VALUE);
+            assertThat(stream).as("every log read, before the end of input")
+                    .anyMatch(o -> o.isWatermark() && o.value() == FrontierEvent.ALL_READ_WATERMARK);
             assertThat(finite).as("frontier watermarks before the end").isNotEmpty()
                     .allSatisfy(w -> assertThat(frontiers).contains(w + 1));
         }

@@ -148,6 +148,6 @@ public final class RunCommand implements Callable<Integer> {
         SinkOptions.Choice target = sink.validate(check, jdbc, deadLetter, keys);
         return new JobOptions(chosen.dir(), target.dir(), target.format(), source.bounded, parallelism, stateBackend,
                 checkpointInterval, checkpoints, restorePath, chosen.startScn(), source.maxScn, include, exclude,
-                source.database, keys, deadLetter, chosen.oracle(), target.jdbc(), chosen.nls());
+                source.database, keys, deadLetter, chosen.oracle(), target.jdbc(), chosen.nls(), chosen.startOption());
     }
 }

@@ -133,8 +133,9 @@ public final class SourceOptions {
     /**
      * What the options choose, checked; Oracle start positions other than an SCN are resolved later. {@code nls}
      * is the redo directory's literal settings when options gave them, else null (the directory's declaration).
+     * {@code startOption} is the option that named the start SCN, null when it is the default.
      */
-    record Choice(Path dir, OracleSourceOptions oracle, long startScn, NlsFormats nls) {
+    record Choice(Path dir, OracleSourceOptions oracle, long startScn, NlsFormats nls, String startOption) {
     }
 
     /**
@@ -145,6 +146,7 @@ public final class SourceOptions {
                     boolean deadLetter) {
         StartPosition position = startPosition(check);
         long scn = position instanceof StartPosition.AtScn at ? at.scn().value() : 0;
+        String startOption = startOptionGiven(position);
         check.require(MaxScnRule.allows(scn, maxScn), MAX_SCN, MaxScnRule.rule(scn), maxScn);
         NlsFormats nls = nlsFormats(check);
         if (type == SourceType.ORACLE) {
@@ -154,11 +156,11 @@ public final class SourceOptions {
             check.require(dir == null, DIR, "is for --source.type directory; an Oracle source takes no directory",
                     dir);
             boolean relative = position instanceof StartPosition.Now || position instanceof StartPosition.AtTimestamp;
-            check.require(!(restoring && relative), START, "must be scn:N when restoring (--restore): give the "
-                    + "start SCN the first run printed, or changes since then would be skipped", start);
+            check.require(!(restoring && relative), START, "must be left out (or scn:N) when restoring (--restore): "
+                    + "the restored job goes on from the start SCN kept in its state", start);
             UnsupportedTypeCheck unsupportedTypes = deadLetter ? UnsupportedTypeCheck.WARN : UnsupportedTypeCheck.REFUSE;
             return new Choice(null, new OracleSourceOptions(logMiner(check, include, exclude, unsupportedTypes),
-                    position), scn, null);
+                    position), scn, null, startOption);
         }
         check.require(dir != null, DIR, "is required for --source.type directory (or use --source.type oracle)",
                 null);
@@ -176,7 +178,7 @@ public final class SourceOptions {
         } catch (IllegalArgumentException | RedoInputException e) {
             check.fail(nls != null ? givenNlsOptions().get(0) : DIR, e.getMessage());
         }
-        return new Choice(source, null, scn, nls);
+        return new Choice(source, null, scn, nls, startOption);
     }
 
     /** The --source.nls* options over their preset, or null when none is given. */
@@ -207,6 +209,14 @@ public final class SourceOptions {
         addIf(given, nlsNumericCharacters != null, NLS_NUMERIC_CHARACTERS);
         addIf(given, nlsTimeZone != null, NLS_TIME_ZONE);
         return given;
+    }
+
+    /** The option that named an SCN to start at, or null for the default start (a restore keeps its own). */
+    private String startOptionGiven(StartPosition position) {
+        if (!(position instanceof StartPosition.AtScn)) {
+            return null;
+        }
+        return startScn != null ? START_SCN : START;
     }
 
     private StartPosition startPosition(OptionCheck check) {

@@ -17,10 +17,14 @@ import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.Scn;
 import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
+import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The topology of DESIGN.md: redo-log source, transaction assembler keyed by XID slot, commit sequencer, and
@@ -29,6 +33,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 public final class CapturePipeline {
 
     public static final String SOURCE_UID = "redo-log-source";
+
+    private static final Logger LOG = LoggerFactory.getLogger(CapturePipeline.class);
 
     private CapturePipeline() {
     }
@@ -95,6 +101,7 @@ public final class CapturePipeline {
 
     /** Source and transaction assembler: committed LCRs, unordered across transactions. */
     private static SingleOutputStreamOperator<Lcr> committed(StreamExecutionEnvironment env, JobOptions options) {
+        pinStreaming(env);
         RedoLogSource.Builder source = RedoLogSource.builder()
                 .startScn(Scn.of(options.startScn()))
                 .bounded(options.bounded());
@@ -114,13 +121,28 @@ public final class CapturePipeline {
         return TransactionAssembler.assemble(records, assemblerOptions(options), built.retentionKey());
     }
 
+    /**
+     * The job runs in STREAMING whatever a cluster's config.yaml or {@code -Dexecution.runtime-mode} says: in BATCH
+     * Flink sorts the assembler's input by key and sends no watermarks, so transactions would neither follow redo
+     * order nor wait for the completed-SCN frontier.
+     */
+    static void pinStreaming(StreamExecutionEnvironment env) {
+        RuntimeExecutionMode configured = env.getConfiguration().get(ExecutionOptions.RUNTIME_MODE);
+        if (configured != RuntimeExecutionMode.STREAMING) {
+            LOG.warn("{} {} is overridden: the capture job always runs in STREAMING (its transaction assembler "
+                    + "needs redo order and the completed-SCN watermarks)", ExecutionOptions.RUNTIME_MODE.key(),
+                    configured);
+        }
+        env.setRuntimeMode(RuntimeExecutionMode.STREAMING);
+    }
+
     private static AssemblerOptions assemblerOptions(JobOptions options) {
         return AssemblerOptions.builder()
                 .sourceDatabase(options.sourceDatabase())
                 .tableFilter(TableFilter.of(
                         options.include() != null ? options.include() : TableFilter.DEFAULT_INCLUDE,
                         options.exclude() != null ? options.exclude() : TableFilter.DEFAULT_EXCLUDE))
-                .startScn(options.startScn())
+                .startScn(options.startScn(), options.startScnOption())
                 .deadLetter(options.deadLetter())
                 .nlsFormats(options.literalFormats())
                 .build();

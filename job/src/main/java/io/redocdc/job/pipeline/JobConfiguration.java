@@ -1,8 +1,10 @@
 package io.redocdc.job.pipeline;
 
+import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.configuration.ExternalizedCheckpointRetention;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.PipelineOptions;
@@ -22,6 +24,8 @@ public final class JobConfiguration {
     public static Configuration of(JobOptions options) {
         Configuration conf = new Configuration();
         conf.set(CoreOptions.DEFAULT_PARALLELISM, options.parallelism());
+        // CapturePipeline pins it too, over whatever a cluster's configuration says (see pinStreaming)
+        conf.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.STREAMING);
         // Every stream and state type has a Flink serializer; Kryo would be a silent savepoint-compatibility risk.
         conf.set(PipelineOptions.GENERIC_TYPES, false);
         conf.set(StateBackendOptions.STATE_BACKEND, options.stateBackend().flinkName());

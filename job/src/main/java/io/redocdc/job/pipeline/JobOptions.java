@@ -24,6 +24,8 @@ import java.util.Map;
  * @param jdbcSink          the target database of the JDBC apply sink, or null to write change files
  * @param nls               the NLS settings of a redo directory's literals, or null for what it declares
  *                          (see {@link NlsChoice}); unused when mining Oracle
+ * @param startScnOption    the option that named {@code startScn} (as the user wrote it), or null when it is the
+ *                          default: a restore that names a start SCN other than the job's own is refused
  */
 public record JobOptions(
         Path sourceDir,
@@ -44,7 +46,19 @@ public record JobOptions(
         boolean deadLetter,
         OracleSourceOptions oracle,
         JdbcSinkOptions jdbcSink,
-        NlsFormats nls) {
+        NlsFormats nls,
+        String startScnOption) {
+
+    /** A job whose start SCN no option named. */
+    public JobOptions(Path sourceDir, Path sinkDir, FileFormat sinkFormat, boolean bounded, int parallelism,
+                      StateBackendKind stateBackend, Duration checkpointInterval, Path checkpointDir,
+                      String restorePath, long startScn, Long maxScn, List<String> include, List<String> exclude,
+                      String sourceDatabase, Map<String, List<String>> primaryKeys, boolean deadLetter,
+                      OracleSourceOptions oracle, JdbcSinkOptions jdbcSink, NlsFormats nls) {
+        this(sourceDir, sinkDir, sinkFormat, bounded, parallelism, stateBackend, checkpointInterval, checkpointDir,
+                restorePath, startScn, maxScn, include, exclude, sourceDatabase, primaryKeys, deadLetter, oracle,
+                jdbcSink, nls, null);
+    }
 
     /** A job reading the redo directory {@code sourceDir}. */
     public JobOptions(Path sourceDir, Path sinkDir, FileFormat sinkFormat, boolean bounded, int parallelism,
@@ -110,21 +124,21 @@ public record JobOptions(
     public JobOptions withStartScn(long scn) {
         return new JobOptions(sourceDir, sinkDir, sinkFormat, bounded, parallelism, stateBackend, checkpointInterval,
                 checkpointDir, restorePath, scn, maxScn, include, exclude, sourceDatabase, primaryKeys, deadLetter,
-                oracle, jdbcSink, nls);
+                oracle, jdbcSink, nls, startScnOption);
     }
 
     /** The same job applying to a database through the JDBC apply sink instead of writing files. */
     public JobOptions withJdbcSink(JdbcSinkOptions sink) {
         return new JobOptions(sourceDir, sinkDir, sinkFormat, bounded, parallelism, stateBackend, checkpointInterval,
                 checkpointDir, restorePath, startScn, maxScn, include, exclude, sourceDatabase, primaryKeys, deadLetter,
-                oracle, sink, nls);
+                oracle, sink, nls, startScnOption);
     }
 
     /** The same job reading a redo directory's literals with these NLS settings. */
     public JobOptions withNls(NlsFormats formats) {
         return new JobOptions(sourceDir, sinkDir, sinkFormat, bounded, parallelism, stateBackend, checkpointInterval,
                 checkpointDir, restorePath, startScn, maxScn, include, exclude, sourceDatabase, primaryKeys, deadLetter,
-                oracle, jdbcSink, formats);
+                oracle, jdbcSink, formats, startScnOption);
     }
 
     /** The NLS settings literals are read with (see {@link NlsChoice}). */

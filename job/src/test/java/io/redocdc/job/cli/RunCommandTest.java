@@ -64,6 +64,7 @@ class RunCommandTest {
         assertThat(options.checkpointDir()).isAbsolute();
         assertThat(options.checkpointDir().getFileName()).isEqualTo(Path.of("checkpoints"));
         assertThat(options.maxScn()).isNull();
+        assertThat(options.startScnOption()).as("the default start: a restore keeps its stored one").isNull();
     }
 
     @Test
@@ -167,6 +168,7 @@ class RunCommandTest {
                 .isEqualTo(UnsupportedTypeCheck.REFUSE);
         assertThat(options.oracle().start()).isEqualTo(StartPosition.parse("scn:4711"));
         assertThat(options.startScn()).isEqualTo(4711);
+        assertThat(options.startScnOption()).as("a restore must agree with it").isEqualTo("--source.start-scn");
     }
 
     @Test
@@ -254,7 +256,7 @@ class RunCommandTest {
         assertThatThrownBy(() -> parse("--source.type", "oracle", "--source.jdbc-url", "jdbc:oracle:thin:@db:1521/X",
                 "--source.user", "cdc", "--source.password-file", password, "--source.start", "now",
                 "--restore", "/cp/chk-3", "--sink.dir", "o"))
-                .hasMessageContaining("'--source.start': must be scn:N when restoring (--restore)");
+                .hasMessageContaining("'--source.start': must be left out (or scn:N) when restoring (--restore)");
     }
 
     @Test
@@ -271,6 +273,7 @@ class RunCommandTest {
         JobOptions options = run.validatedOptions();
         assertThat(options.minesOracle()).isTrue();
         assertThat(options.startScn()).isEqualTo(99);
+        assertThat(options.startScnOption()).isEqualTo("--source.start");
         assertThat(options.oracle().logMiner().connection().description()).contains("jdbc:oracle:thin:@//db:1521/PDB1");
     }
 

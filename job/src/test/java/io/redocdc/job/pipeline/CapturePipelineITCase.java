@@ -27,15 +27,22 @@ import java.util.stream.Stream;
 import org.apache.commons.csv.CSVFormat;
 import org.apache.commons.csv.CSVParser;
 import org.apache.commons.csv.CSVRecord;
+import java.util.concurrent.ExecutionException;
 import org.apache.flink.api.common.JobID;
+import org.apache.flink.client.program.rest.RestClusterClient;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.rest.messages.EmptyRequestBody;
+import org.apache.flink.runtime.rest.messages.JobExceptionsHeaders;
+import org.apache.flink.runtime.rest.messages.JobExceptionsInfoWithHistory;
+import org.apache.flink.runtime.rest.messages.job.JobExceptionsMessageParameters;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.InjectClusterClient;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.util.ExceptionUtils;
 import org.junit.jupiter.api.Test;
@@ -192,6 +199,68 @@ class CapturePipelineITCase {
         CapturePipeline.build(resumed, secondRun);
         resumed.execute("second half from savepoint");
         assertEqualsTruth();
+    }
+
+    /**
+     * Issue 10, defect 6b: {@code stop --drain} while logs are unread sends the maximum watermark, which would fire
+     * COMMITs whose rows or earlier commits are in those logs. It is refused; the job goes on from its latest
+     * checkpoint, and a plain {@code stop} then gives a savepoint that resumes to the truth.
+     */
+    @Test
+    void stopWithDrainBeforeEveryLogIsReadIsRefusedAndTheJobGoesOn(@InjectClusterClient RestClusterClient<?> client)
+            throws Exception {
+        WorkloadSimulator.write(tmp, WORKLOAD.withThreads(2).withTransactions(600));
+        Path catalog = tmp.resolve("redo/archived_logs.csv");
+        List<String> allLogs = Files.readAllLines(catalog);
+        Files.write(catalog, allLogs.subList(0, 1 + (allLogs.size() - 1) / 2));
+
+        JobOptions firstRun = options(2, false);
+        Configuration restarts = new Configuration();
+        restarts.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        restarts.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 10);
+        restarts.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
+        StreamExecutionEnvironment env = environment(firstRun, restarts);
+        CapturePipeline.build(env, firstRun);
+        JobClient job = env.executeAsync("drained too early");
+        waitForOutput(job.getJobID());
+        String savepoints = tmp.resolve("savepoints").toUri().toString();
+
+        assertThatThrownBy(() -> job.stopWithSavepoint(true, savepoints, SavepointFormatType.CANONICAL).get())
+                .isInstanceOf(ExecutionException.class);
+        assertThat(exceptionHistory(client, job.getJobID())).as("why the drain failed, in the job's exceptions")
+                .anySatisfy(trace -> assertThat(trace).contains("stop --drain (stop-with-savepoint advancing to the "
+                        + "end of event time) is refused while archived logs are still unread"));
+
+        String savepoint = stopOnceRunningAgain(job, savepoints);
+        Files.write(catalog, allLogs);
+        Configuration restore = new Configuration();
+        restore.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
+        StreamExecutionEnvironment resumed = environment(options(2, true), restore);
+        CapturePipeline.build(resumed, options(2, true));
+        resumed.execute("after the refused drain");
+        assertEqualsTruth();
+    }
+
+    private static List<String> exceptionHistory(RestClusterClient<?> client, JobID job) throws Exception {
+        JobExceptionsMessageParameters parameters = new JobExceptionsMessageParameters();
+        parameters.jobPathParameter.resolve(job);
+        return client.sendRequest(JobExceptionsHeaders.getInstance(), parameters, EmptyRequestBody.getInstance())
+                .get().getExceptionHistory().getEntries().stream()
+                .map(JobExceptionsInfoWithHistory.ExceptionInfo::getStacktrace).toList();
+    }
+
+    /** After a failover the job's tasks take a moment to run again; a stop before that is declined. */
+    private static String stopOnceRunningAgain(JobClient job, String savepoints) throws Exception {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return job.stopWithSavepoint(false, savepoints, SavepointFormatType.CANONICAL).get();
+            } catch (Exception notYet) {
+                if (attempt == 100) {
+                    throw notYet;
+                }
+                Thread.sleep(300);
+            }
+        }
     }
 
     @Test

@@ -10,13 +10,16 @@ import java.util.Objects;
  *
  * @param sourceDatabase name written into every LCR (XStream's source database name)
  * @param tableFilter    which tables are captured
- * @param startScn       capture start: a transaction that committed below it is discarded
+ * @param startScn       capture start of a new job: a transaction that committed below it is discarded; a
+ *                       restored job goes on with the start SCN kept in its state ({@link StartScnState})
+ * @param startScnOption the option that named {@code startScn} (e.g. {@code --source.start-scn}), or null when it
+ *                       is a default: a restore whose named start differs from the stored one is refused
  * @param deadLetter     false: a row that cannot be converted fails the job; true: it goes to
  *                       {@link TransactionAssembler#DEAD_LETTERS} and its transaction goes on without it
  * @param nlsFormats     the NLS settings the rows' SQL_REDO literals were printed under
  */
-public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, long startScn, boolean deadLetter,
-                               NlsFormats nlsFormats) implements Serializable {
+public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, long startScn, String startScnOption,
+                               boolean deadLetter, NlsFormats nlsFormats) implements Serializable {
 
     public static final String DEFAULT_SOURCE_DATABASE = "ORCL";
 
@@ -27,6 +30,10 @@ public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, l
         Objects.requireNonNull(tableFilter, "tableFilter");
         if (startScn < 0) {
             throw new IllegalArgumentException("startScn must not be negative, got " + startScn);
+        }
+        if (startScnOption != null && startScnOption.isBlank()) {
+            throw new IllegalArgumentException("startScnOption must be null or an option name, got '"
+                    + startScnOption + "'");
         }
         Objects.requireNonNull(nlsFormats, "nlsFormats");
         new SqlRedoParser(nlsFormats); // fails now, naming the parameter, when a mask cannot be read
@@ -48,6 +55,7 @@ public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, l
         private String sourceDatabase = DEFAULT_SOURCE_DATABASE;
         private TableFilter tableFilter = TableFilter.defaults();
         private long startScn;
+        private String startScnOption;
         private boolean deadLetter;
         private NlsFormats nlsFormats = NlsFormats.MINING_SESSION;
 
@@ -64,8 +72,17 @@ public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, l
             return this;
         }
 
+        /** A start SCN no option named (a default such as the oldest log): a restore keeps the stored one. */
         public Builder startScn(long startScn) {
             this.startScn = startScn;
+            this.startScnOption = null;
+            return this;
+        }
+
+        /** A start SCN the user named with {@code option}: a restore must agree with the stored one. */
+        public Builder startScn(long startScn, String option) {
+            this.startScn = startScn;
+            this.startScnOption = option;
             return this;
         }
 
@@ -80,7 +97,8 @@ public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, l
         }
 
         public AssemblerOptions build() {
-            return new AssemblerOptions(sourceDatabase, tableFilter, startScn, deadLetter, nlsFormats);
+            return new AssemblerOptions(sourceDatabase, tableFilter, startScn, startScnOption, deadLetter,
+                    nlsFormats);
         }
     }
 }

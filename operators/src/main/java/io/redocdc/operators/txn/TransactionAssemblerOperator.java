@@ -1,5 +1,7 @@
 package io.redocdc.operators.txn;
 
+import static io.redocdc.source.event.FrontierEvent.ALL_READ_WATERMARK;
+
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.Position;
 import io.redocdc.operators.parser.ParsedStatement;
@@ -16,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
@@ -49,7 +52,9 @@ import org.slf4j.LoggerFactory;
  * boundaries, the number of buffered undo rows, and during emission the savepoint-rollback stacks
  * ({@link UndoMatcher}). Emission walks the transaction in redo order: only when undo rows are buffered, pass 1
  * cancels undone rows; then one pass converts, emits and deletes (dead letters go to the side output in that
- * same pass). A custom operator rather than a KeyedProcessFunction, so that the per-subtask set
+ * same pass). A START pairs with the end of its slot on its own redo thread, or with the end of its XID on another
+ * thread ({@link TransactionRows}: RAC instance recovery, XA COMMIT FORCE). A custom operator rather than a
+ * KeyedProcessFunction, so that the per-subtask set
  * of open transactions can be rebuilt from keyed state on restore and the watermark drives progress logging.
  */
 final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
@@ -73,6 +78,12 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private transient OpenTransactions openTransactions;
     private transient AssemblerMetrics metrics;
     private transient long lastProgressLog;
+    /** The last watermark processed: the completed-SCN frontier minus one, {@link #ALL_READ_WATERMARK} at the end. */
+    private transient long lastWatermark = Long.MIN_VALUE;
+    /** Whether {@link #ALL_READ_WATERMARK} was seen, kept across restores ({@link DrainGuard#allReadDescriptor}). */
+    private transient ListState<Boolean> allRead;
+    /** The job's start SCN: configured on the first start, then the one kept in state ({@link StartScnState}). */
+    private transient long startScn;
 
     TransactionAssemblerOperator(AssemblerOptions options) {
         this(options, null);
@@ -96,6 +107,9 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
+        startScn = StartScnState.initialize(context.getOperatorStateStore(), context.isRestored(), options);
+        allRead = DrainGuard.allReadState(context.getOperatorStateStore());
+        lastWatermark = DrainGuard.restoredWatermark(allRead);
         openTransactions = new OpenTransactions();
         if (context.isRestored()) {
             KeyedStateBackend<Integer> backend = getKeyedStateBackend();
@@ -197,7 +211,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         pending.sort((a, b) -> a.key().compareTo(b.key()));
         // Ends are finished in redo order; an end not yet due holds back the later ends of its thread.
         Set<Integer> heldThreads = new HashSet<>();
-        for (Boundary end : List.copyOf(pending)) {
+        List<Boundary> due = new ArrayList<>();
+        for (Boundary end : pending) {
             if (!end.isEnd() || heldThreads.contains(end.key().thread())) {
                 continue;
             }
@@ -205,7 +220,12 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
                 heldThreads.add(end.key().thread());
                 continue;
             }
-            finish(end, pending);
+            due.add(end);
+        }
+        for (Boundary end : due) {
+            if (pending.contains(end)) { // an end that pairs across threads may have finished it already
+                finish(end, pending, due);
+            }
         }
     }
 
@@ -216,16 +236,40 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
 
     @Override
     public void processWatermark(Watermark mark) throws Exception {
+        DrainGuard.check(mark.getTimestamp(), lastWatermark);
+        lastWatermark = mark.getTimestamp();
+        DrainGuard.noteWatermark(lastWatermark, allRead);
         super.processWatermark(mark);
         long now = System.currentTimeMillis();
-        if (now - lastProgressLog >= PROGRESS_LOG_INTERVAL_MS && mark.getTimestamp() < Long.MAX_VALUE) {
+        if (now - lastProgressLog >= PROGRESS_LOG_INTERVAL_MS && mark.getTimestamp() < ALL_READ_WATERMARK) {
             lastProgressLog = now;
             logRequiredCheckpoint(mark.getTimestamp());
         }
     }
 
     /** Finishes the transaction that {@code end} ends: everything of its thread up to {@code end} leaves state. */
-    private void finish(Boundary end, List<Boundary> pending) throws Exception {
+    private void finish(Boundary end, List<Boundary> pending, List<Boundary> due) throws Exception {
+        Boundary start = startOnThreadOf(end, pending);
+        if (start == null || !start.xid().equals(end.xid())) {
+            Boundary elsewhere = startOnAnotherThread(end, pending);
+            if (elsewhere != null) {
+                finishEarlierEnds(elsewhere, pending, due);
+                finishAcrossThreads(elsewhere, end, pending);
+                return;
+            }
+        }
+        discardRowsBefore(start != null ? start.key() : end.key(), start, end, pending);
+        if (start != null) {
+            finishRows(start, end, TransactionRows.onOneThread(start.key(), end.key()));
+            forget(start, pending);
+        }
+        forget(end, pending);
+        buffer.releaseThrough(end.key());
+        undoMatcher.clear();
+    }
+
+    /** The last START of the slot before {@code end} on {@code end}'s thread, or null. */
+    private static Boundary startOnThreadOf(Boundary end, List<Boundary> pending) {
         Boundary start = null;
         for (Boundary boundary : pending) {
             if (boundary.isStart() && boundary.sameThread(end.key()) && boundary.key().compareTo(end.key()) < 0
@@ -233,25 +277,74 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
                 start = boundary;
             }
         }
-        discardRowsBefore(start != null ? start.key() : end.key(), start, end, pending);
-        if (start != null) {
-            if (end.op() == OperationCode.ROLLBACK) {
-                long rows = discardBetween(start, end);
-                metrics.rolledBackTransactions.inc();
-                LOG.debug("transaction {} rolled back at SCN {}: {} row(s) discarded", end.xid(), end.scn(), rows);
-            } else if (end.scn() < options.startScn()) {
-                long rows = discardBetween(start, end);
-                metrics.committedBeforeStartScn.inc();
-                LOG.debug("transaction {} committed at SCN {}, before start SCN {}: {} row(s) discarded",
-                        end.xid(), end.scn(), options.startScn(), rows);
-            } else {
-                emitCommitted(start, end);
-            }
-            forget(start, pending);
+        return start;
+    }
+
+    /**
+     * The START with {@code end}'s XID on another thread, or null. Only a full XID pairs across threads: an XID
+     * names one transaction in the whole database, while a partial XID (SQN 0xFFFFFFFF) names only its slot.
+     */
+    private static Boundary startOnAnotherThread(Boundary end, List<Boundary> pending) {
+        if (Xid.fromRaw(end.xid()).isPartial()) {
+            return null;
         }
+        for (Boundary boundary : pending) {
+            if (boundary.isStart() && !boundary.sameThread(end.key()) && boundary.xid().equals(end.xid())) {
+                return boundary;
+            }
+        }
+        return null;
+    }
+
+    /** Finishes the due ends that precede {@code start} on its thread: they end the slot's earlier transactions. */
+    private void finishEarlierEnds(Boundary start, List<Boundary> pending, List<Boundary> due) throws Exception {
+        for (Boundary earlier : due) {
+            if (earlier.sameThread(start.key()) && earlier.key().compareTo(start.key()) < 0
+                    && pending.contains(earlier)) {
+                finish(earlier, pending, due);
+            }
+        }
+    }
+
+    /**
+     * A transaction whose START one RAC thread wrote and whose end another did: its rows are those of the START's
+     * thread up to the slot's next boundary there, then those of the end's thread before the end.
+     */
+    private void finishAcrossThreads(Boundary start, Boundary end, List<Boundary> pending) throws Exception {
+        discardRowsBefore(start.key(), start, end, pending);
+        Boundary next = null;
+        for (Boundary boundary : pending) {
+            if (boundary.sameThread(start.key()) && boundary.key().compareTo(start.key()) > 0
+                    && (next == null || boundary.key().compareTo(next.key()) < 0)) {
+                next = boundary;
+            }
+        }
+        TransactionRows rows = TransactionRows.acrossThreads(start.key(),
+                next != null ? next.key() : TransactionRows.endOfThread(start.key().thread()), end.key());
+        LOG.debug("transaction {} started on thread {} ({}) and ended on thread {} ({} at SCN {})", end.xid(),
+                start.key().thread(), start.origin(), end.key().thread(), end.op(), end.scn());
+        finishRows(start, end, rows);
+        forget(start, pending);
         forget(end, pending);
+        buffer.releaseThrough(rows.lastOnStartThread());
         buffer.releaseThrough(end.key());
         undoMatcher.clear();
+    }
+
+    /** Discards a rolled-back transaction or one committed before the start SCN, and emits any other. */
+    private void finishRows(Boundary start, Boundary end, TransactionRows rows) throws Exception {
+        if (end.op() == OperationCode.ROLLBACK) {
+            long discarded = discard(rows);
+            metrics.rolledBackTransactions.inc();
+            LOG.debug("transaction {} rolled back at SCN {}: {} row(s) discarded", end.xid(), end.scn(), discarded);
+        } else if (end.scn() < startScn) {
+            long discarded = discard(rows);
+            metrics.committedBeforeStartScn.inc();
+            LOG.debug("transaction {} committed at SCN {}, before start SCN {}: {} row(s) discarded",
+                    end.xid(), end.scn(), startScn, discarded);
+        } else {
+            emitCommitted(start, end, rows);
+        }
     }
 
     /**
@@ -284,7 +377,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         if (start == null && rows > 0) {
             metrics.transactionsWithoutStart.inc();
             // Only a commit at or after the start SCN loses changes the user asked for.
-            boolean lost = end.op() == OperationCode.COMMIT && end.scn() >= options.startScn();
+            boolean lost = end.op() == OperationCode.COMMIT && end.scn() >= startScn;
             if (lost) {
                 LOG.warn("transaction {} ({} at SCN {}, {}) has no START in the redo read: it began before capture "
                         + "started; discarding its {} buffered row(s)", end.xid(), end.op(), end.scn(), end.origin(),
@@ -300,16 +393,16 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         }
     }
 
-    private long discardBetween(Boundary start, Boundary end) throws Exception {
-        long rows = 0;
-        for (RowKey key : buffer.between(start.key(), end.key())) {
+    private long discard(TransactionRows rows) throws Exception {
+        long discarded = 0;
+        for (RowKey key : rows.keys(buffer)) {
             RedoRecord row = buffer.get(key);
             if (row != null) {
                 removeRow(key, row);
-                rows++;
+                discarded++;
             }
         }
-        return rows;
+        return discarded;
     }
 
     /**
@@ -317,16 +410,16 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
      * into the change they complete ({@link LobAssembly}), which is held back until they are; each LCR is emitted
      * one step late so that the last one can carry {@code lastInTransaction}; nothing counts the transaction first.
      */
-    private void emitCommitted(Boundary start, Boundary end) throws Exception {
+    private void emitCommitted(Boundary start, Boundary end, TransactionRows rows) throws Exception {
         String xid = Xid.fromRaw(end.xid()).isPartial() ? start.xid() : end.xid();
         TransactionNotes notes = new TransactionNotes(xid);
-        if (bufferedUndoRows() > 0 && !cancelUndoneRows(start, end, notes, xid)) {
+        if (bufferedUndoRows() > 0 && !cancelUndoneRows(rows, end, notes, xid)) {
             return;
         }
         collector.setAbsoluteTimestamp(end.scn());
         Emission emission = new Emission(xid, end);
         LobAssembly lobs = new LobAssembly(emission::emit);
-        for (RowKey key : buffer.between(start.key(), end.key())) {
+        for (RowKey key : rows.keys(buffer)) {
             RedoRecord row = buffer.get(key);
             if (row == null) {
                 continue;
@@ -438,14 +531,14 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
      *
      * @return false when the transaction cannot be undone reliably and went to the dead letters whole
      */
-    private boolean cancelUndoneRows(Boundary start, Boundary end, TransactionNotes notes, String xid)
+    private boolean cancelUndoneRows(TransactionRows rows, Boundary end, TransactionNotes notes, String xid)
             throws Exception {
-        RedoRecord unmatchable = firstRowUndoCannotMatch(start, end);
+        RedoRecord unmatchable = firstRowUndoCannotMatch(rows);
         if (unmatchable != null) {
-            undoUnreliable(start, end, unmatchable, xid);
+            undoUnreliable(rows, end, unmatchable, xid);
             return false;
         }
-        for (RowKey key : buffer.between(start.key(), end.key())) {
+        for (RowKey key : rows.keys(buffer)) {
             RedoRecord row = buffer.get(key);
             if (row == null) {
                 continue;
@@ -471,10 +564,10 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
      * real one, and one undo row reverses a whole LOB statement of several rows (lob-redo-shapes.md of
      * osodevops/kafka-connect-oracle-cdc). Matching by ROW_ID would cancel the wrong change.
      */
-    private RedoRecord firstRowUndoCannotMatch(Boundary start, Boundary end) throws Exception {
+    private RedoRecord firstRowUndoCannotMatch(TransactionRows rows) throws Exception {
         Set<String> undoneTables = new HashSet<>();
         Map<String, RedoRecord> lobTables = new HashMap<>();
-        for (RowKey key : buffer.between(start.key(), end.key())) {
+        for (RowKey key : rows.keys(buffer)) {
             RedoRecord row = buffer.get(key);
             if (row == null) {
                 continue;
@@ -496,7 +589,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     }
 
     /** The job fails for good, or (dead letters on) every row of the transaction goes there. */
-    private void undoUnreliable(Boundary start, Boundary end, RedoRecord placeholder, String xid) throws Exception {
+    private void undoUnreliable(TransactionRows rows, Boundary end, RedoRecord placeholder, String xid)
+            throws Exception {
         String reason = "the transaction rolled back to a savepoint in " + placeholder.segOwner() + "."
                 + placeholder.tableName() + ", a table with LOB columns (" + placeholder.operation() + " with ROW_ID "
                 + placeholder.rowId() + " at " + placeholder.origin() + "): its undo rows cannot be matched to the "
@@ -504,7 +598,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         if (!options.deadLetter()) {
             throw new SuppressRestartsException(RowChangeConverter.failure(placeholder, xid, reason, null));
         }
-        for (RowKey key : buffer.between(start.key(), end.key())) {
+        for (RowKey key : rows.keys(buffer)) {
             RedoRecord row = buffer.get(key);
             if (row != null) {
                 removeRow(key, row);
@@ -572,6 +666,11 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         if (boundary.isStart()) {
             openTransactions.remove(currentSlot(), boundary);
         }
+    }
+
+    /** The start SCN this run drops earlier commits by. */
+    long startScn() {
+        return startScn;
     }
 
     /** Open transactions on this subtask (also the "openTransactions" gauge). */

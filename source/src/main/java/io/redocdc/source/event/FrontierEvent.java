@@ -13,8 +13,14 @@ public record FrontierEvent(long frontier) implements SourceEvent {
 
     public static final long END = Long.MAX_VALUE;
 
+    /**
+     * The watermark of {@link #END}: one below Flink's maximum, so that downstream operators can tell "every log
+     * is read" from the maximum watermark that {@code stop --drain} sends while logs are still unread.
+     */
+    public static final long ALL_READ_WATERMARK = Long.MAX_VALUE - 1;
+
     /** The watermark a reader may emit after this event. */
     public long watermark() {
-        return frontier == END ? Long.MAX_VALUE : frontier - 1;
+        return frontier == END ? ALL_READ_WATERMARK : frontier - 1;
     }
 }

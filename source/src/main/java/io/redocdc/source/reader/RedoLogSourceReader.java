@@ -8,6 +8,7 @@ import io.redocdc.source.event.FrontierEvent;
 import io.redocdc.source.event.LogFinishedEvent;
 import io.redocdc.source.event.LogRef;
 import io.redocdc.source.event.ReaderReadyEvent;
+import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.ResumePoint;
 import io.redocdc.source.split.RedoLogSplit;
@@ -51,6 +52,8 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
     private final Counter numRecordsIn;
     private final ArrayDeque<RedoLogSplitState> queued = new ArrayDeque<>();
     private final Map<String, RedoLogSplit> finishedUnacknowledged = new LinkedHashMap<>();
+    /** Finished logs whose per-split output (created by Flink's SourceOperator for every split) is still held. */
+    private final List<String> outputsToRelease = new ArrayList<>();
     private RedoLogSplitState current;
     private LogContentsReader contents;
     private ReadProgress progress;
@@ -86,6 +89,7 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
     }
 
     private InputStatus readBatch(ReaderOutput<RedoRecord> output) throws IOException {
+        releaseFinishedOutputs(output);
         if (frontierWatermark > emittedWatermark) {
             output.emitWatermark(new Watermark(frontierWatermark));
             emittedWatermark = frontierWatermark;
@@ -105,7 +109,19 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
             }
             handOn(record, output);
         }
+        releaseFinishedOutputs(output);
         return InputStatus.MORE_AVAILABLE;
+    }
+
+    /**
+     * Flink's SourceOperator creates an output and a split metric group for every split it hands over; only the
+     * reader can release them, so without this one of each per archived log would stay until the task restarts.
+     */
+    private void releaseFinishedOutputs(ReaderOutput<RedoRecord> output) {
+        for (String splitId : outputsToRelease) {
+            output.releaseOutputForSplit(splitId);
+        }
+        outputsToRelease.clear();
     }
 
     private boolean openNextSplit() throws IOException {
@@ -138,6 +154,7 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
             throw new IllegalStateException(record.origin() + ": record index " + record.index() + ", expected "
                     + current.position().handedOn());
         }
+        requireInLogRange(record);
         if (record.scn() <= maxScn) {
             output.collect(record, record.scn());
             numRecordsIn.inc();
@@ -146,12 +163,30 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
         current.recordHandedOn(record);
     }
 
+    /**
+     * V$ARCHIVED_LOG's FIRST_CHANGE# is the first change in the log, so no record of the log can be below it. One
+     * that is (a row in the wrong contents file, or a catalog row that does not match it) would reach the
+     * assembler behind a watermark the enumerator already let pass, and break commit order downstream on every
+     * restart; it stops the job here instead, naming where it is, until the input is fixed.
+     */
+    private void requireInLogRange(RedoRecord record) {
+        ArchivedLog log = current.log();
+        if (record.scn() < log.firstChange().value()) {
+            throw new RedoInputException(record.origin() + " of " + catalog.description() + " (" + log.name()
+                    + "): SCN " + record.scn() + " is below the log's FIRST_CHANGE# " + log.firstChange()
+                    + " (the log covers [" + log.firstChange() + ", " + log.nextChange() + ")): the row belongs to "
+                    + "another log, or the catalog row of " + log.id() + " does not match its contents; fix the "
+                    + "input and restore");
+        }
+    }
+
     private void finishCurrent() throws IOException {
         contents.close();
         contents = null;
         current.markFinished();
         RedoLogSplit split = current.toSplit();
         finishedUnacknowledged.put(split.splitId(), split);
+        outputsToRelease.add(split.splitId());
         context.sendSourceEventToCoordinator(new LogFinishedEvent(LogRef.of(split.log())));
         LOG.info("Finished {}: {}", split.log().id(), progress.describe(split.position().handedOn()));
         current = null;
@@ -198,6 +233,7 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
             requireNew(split);
             if (split.finished()) {
                 finishedUnacknowledged.put(split.splitId(), split);
+                outputsToRelease.add(split.splitId());
                 if (started) {
                     context.sendSourceEventToCoordinator(new LogFinishedEvent(LogRef.of(split.log())));
                 }

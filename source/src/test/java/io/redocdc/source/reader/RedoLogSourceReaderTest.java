@@ -93,7 +93,8 @@ class RedoLogSourceReaderTest {
         reader.notifyNoMoreSplits();
         assertThat(reader.pollNext(output)).isEqualTo(InputStatus.END_OF_INPUT);
 
-        assertThat(output.watermarks()).containsExactly(999L, Long.MAX_VALUE);
+        // not Long.MAX_VALUE: the assembler tells a drain's maximum watermark from this one
+        assertThat(output.watermarks()).containsExactly(999L, FrontierEvent.ALL_READ_WATERMARK);
     }
 
     @Test
@@ -266,6 +267,50 @@ class RedoLogSourceReaderTest {
         assertThat(emitted.get(0)).isEqualTo(new RecordingReaderOutput.Emitted(null, 999));
         assertThat(emitted.subList(1, 601)).noneMatch(RecordingReaderOutput.Emitted::isWatermark);
         assertThat(emitted.get(601)).isEqualTo(new RecordingReaderOutput.Emitted(null, 4999));
+    }
+
+    /**
+     * Issue 10, defect 6d. V$ARCHIVED_LOG.FIRST_CHANGE# is the "first change number in the archived log" (Oracle
+     * Database Reference, V$ARCHIVED_LOG), so a row below it does not belong to the log: it would reach the
+     * assembler behind the watermark. The job stops, without restarts, naming log, line, SCN and range.
+     */
+    @Test
+    void aRecordBelowItsLogsFirstChangeStopsTheJobNamingLogLineScnAndRange() throws Exception {
+        redo.addLog(LOG_11, List.of(record(5000, 1, "0A000C003C020000", 6, "set transaction read write", null),
+                record(4990, 1, "0A000C003C020000", 7, "commit", null)));
+        RedoLogSourceReader reader = reader(new TestingReaderContext(), Long.MAX_VALUE);
+        reader.start();
+        reader.addSplits(List.of(RedoLogSplit.fresh(LOG_11, ArchivedLogCatalog.ALL_RECORDS)));
+        RecordingReaderOutput output = new RecordingReaderOutput();
+
+        assertThatThrownBy(() -> pollUntilIdle(reader, output))
+                .isInstanceOf(SuppressRestartsException.class)
+                .rootCause().isInstanceOf(RedoInputException.class)
+                .hasMessageContaining("log " + LOG_11.id().fileStem() + " line 3")
+                .hasMessageContaining("SCN 4990 is below the log's FIRST_CHANGE# 5000")
+                .hasMessageContaining("[5000, 9000)");
+        assertThat(output.records()).extracting(RedoRecord::scn).containsExactly(5000L);
+    }
+
+    /** Flink's SourceOperator creates an output and split metric group per split; the reader must release it. */
+    @Test
+    void releasesTheOutputOfEveryLogItFinishesOrRestoresFinished() throws Exception {
+        RedoLogSourceReader reader = reader(new TestingReaderContext(), Long.MAX_VALUE);
+        reader.start();
+        reader.addSplits(List.of(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS)));
+        RecordingReaderOutput output = new RecordingReaderOutput();
+        assertThat(reader.pollNext(output)).isEqualTo(InputStatus.MORE_AVAILABLE);
+        assertThat(output.released()).as("a log being read keeps its output").isEmpty();
+        pollUntilIdle(reader, output);
+        assertThat(output.released()).containsExactly(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS).splitId());
+
+        RedoLogSourceReader restored = reader(new TestingReaderContext(), Long.MAX_VALUE);
+        restored.addSplits(reader.snapshotState(1));
+        restored.start();
+        RecordingReaderOutput afterRestore = new RecordingReaderOutput();
+        restored.pollNext(afterRestore);
+        assertThat(afterRestore.released()).as("a log restored as finished is never read again")
+                .containsExactly(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS).splitId());
     }
 
     private static ResumePoint afterShared(long records) {

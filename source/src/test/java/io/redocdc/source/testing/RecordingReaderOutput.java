@@ -18,6 +18,12 @@ public final class RecordingReaderOutput implements ReaderOutput<RedoRecord> {
     }
 
     private final List<Emitted> emitted = new ArrayList<>();
+    private final List<String> released = new ArrayList<>();
+
+    /** Split ids whose per-split output the reader released, in order. */
+    public List<String> released() {
+        return released;
+    }
 
     public List<Emitted> emitted() {
         return emitted;
@@ -62,5 +68,6 @@ public final class RecordingReaderOutput implements ReaderOutput<RedoRecord> {
 
     @Override
     public void releaseOutputForSplit(String splitId) {
+        released.add(splitId);
     }
 }

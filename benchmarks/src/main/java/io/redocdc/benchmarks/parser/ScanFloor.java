@@ -6,10 +6,12 @@ import java.util.List;
 
 /**
  * The least any SQL_REDO parser must do for Debezium's short Dml shapes, as a floor to measure the parsers
- * against: one pass over the characters finding the double-quoted names and single-quoted values (a doubled
- * quote inside one is still noticed), a string per owner, table, column name and value, and the arrays that hold
- * them. No keyword is checked, nothing is validated, no value object is built: it is not a parser, only the cost
- * of reading the text and allocating what a parser has to hand out.
+ * against: one pass over the characters finding the double-quoted names and single-quoted values (with
+ * {@code String.indexOf}, which skips other characters in vector steps; a doubled quote is still noticed), a
+ * string per owner, table, column name and value, and the arrays that hold them. No keyword is checked, nothing
+ * is validated, no value object is built: it is not a parser, only the cost of reading the text and allocating
+ * what a parser has to hand out. (A first version stepping through every character with charAt was slower
+ * than our parser, so no floor.)
  */
 final class ScanFloor {
 
@@ -28,32 +30,40 @@ final class ScanFloor {
         int nameCount = 0;
         int valueCount = 0;
         int length = sql.length();
-        for (int i = 0; i < length; i++) {
-            char c = sql.charAt(i);
-            if (c == '"') {
-                int close = sql.indexOf('"', i + 1);
-                String name = sql.substring(i + 1, close);
+        // the next " and the next ', each found with String.indexOf (vectorized), as the fastest parser would
+        int name = sql.indexOf('"');
+        int value = sql.indexOf('\'');
+        while (name >= 0 || value >= 0) {
+            if (name >= 0 && (value < 0 || name < value)) {
+                int close = sql.indexOf('"', name + 1);
+                String text = sql.substring(name + 1, close);
                 if (owner == null) {
-                    owner = name;
+                    owner = text;
                 } else if (table == null) {
-                    table = name;
+                    table = text;
                 } else {
                     if (nameCount == names.length) {
                         names = Arrays.copyOf(names, nameCount * 2);
                     }
-                    names[nameCount++] = name;
+                    names[nameCount++] = text;
                 }
-                i = close;
-            } else if (c == '\'') {
-                int close = sql.indexOf('\'', i + 1);
+                name = sql.indexOf('"', close + 1);
+                if (value >= 0 && value < close) {
+                    value = sql.indexOf('\'', close + 1);
+                }
+            } else {
+                int close = sql.indexOf('\'', value + 1);
                 while (close + 1 < length && sql.charAt(close + 1) == '\'') {
                     close = sql.indexOf('\'', close + 2); // the Dml shapes hold no doubled quote: never taken
                 }
                 if (valueCount == values.length) {
                     values = Arrays.copyOf(values, valueCount * 2);
                 }
-                values[valueCount++] = sql.substring(i + 1, close);
-                i = close;
+                values[valueCount++] = sql.substring(value + 1, close);
+                value = sql.indexOf('\'', close + 1);
+                if (name >= 0 && name < close) {
+                    name = sql.indexOf('"', close + 1);
+                }
             }
         }
         return new Scanned(owner, table, names, nameCount, values, valueCount);

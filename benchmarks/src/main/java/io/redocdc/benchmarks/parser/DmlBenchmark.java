@@ -15,7 +15,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
-/** Debezium's LogMinerDmlParserPerf shapes: short INSERT, UPDATE and DELETE over ID plus 1 to 50 columns. */
+/**
+ * Debezium's LogMinerDmlParserPerf shapes: short INSERT, UPDATE and DELETE over ID plus 1 to 50 columns; with the
+ * scan floor on the same statements.
+ */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
 @OutputTimeUnit(TimeUnit.SECONDS)
@@ -31,10 +34,14 @@ public class DmlBenchmark {
     public int columnCount;
 
     private ParserTrial trial;
+    private String sql;
 
     @Setup
     public void setUp() {
-        trial = new ParserTrial(DebeziumShapes.dml(statement, columnCount), Parsers.redoCdc(), Parsers.debezium());
+        Shape shape = DebeziumShapes.dml(statement, columnCount);
+        trial = new ParserTrial(shape, Parsers.redoCdc(), Parsers.debezium());
+        sql = shape.sql();
+        ScanFloor.check(ScanFloor.scan(sql), shape);
     }
 
     @Benchmark
@@ -45,5 +52,11 @@ public class DmlBenchmark {
     @Benchmark
     public LogMinerDmlEntry debezium() {
         return trial.debezium();
+    }
+
+    /** Not a parser: the least work any parser does on this statement (see {@link ScanFloor}). */
+    @Benchmark
+    public ScanFloor.Scanned scanFloor() {
+        return ScanFloor.scan(sql);
     }
 }

@@ -29,17 +29,25 @@ final class ParserReport {
             Row row = rows.computeIfAbsent(shape.trim(), s -> new Row());
             if (method.equals("redoCdc")) {
                 row.ours = run.getPrimaryResult();
+            } else if (method.equals("scanFloor")) {
+                row.floor = run.getPrimaryResult();
             } else {
                 row.theirs = run.getPrimaryResult();
                 row.theirsName = method;
             }
         }
-        out.println("| shape | redo-cdc statements/s | Debezium statements/s | ours/Debezium |");
-        out.println("| --- | ---: | ---: | ---: |");
-        rows.forEach((shape, row) -> out.printf(Locale.ROOT, "| %s | %s | %s | %s |%n", shape, score(row.ours),
+        boolean floors = rows.values().stream().anyMatch(row -> row.floor != null);
+        out.println("| shape | redo-cdc statements/s | Debezium statements/s | ours/Debezium |"
+                + (floors ? " scan floor statements/s | ours/floor | floor/Debezium |" : ""));
+        out.println("| --- | ---: | ---: | ---: |" + (floors ? " ---: | ---: | ---: |" : ""));
+        rows.forEach((shape, row) -> out.printf(Locale.ROOT, "| %s | %s | %s | %s |%s%n", shape, score(row.ours),
                 row.theirs == null ? "n/a" : score(row.theirs) + (row.theirsName.equals("debezium") ? "" : " (relaxed)"),
-                row.ours == null || row.theirs == null ? "n/a"
-                        : String.format(Locale.ROOT, "%.2fx", row.ours.getScore() / row.theirs.getScore())));
+                ratio(row.ours, row.theirs), !floors ? "" : " " + score(row.floor) + " | " + ratio(row.ours, row.floor)
+                        + " | " + ratio(row.floor, row.theirs) + " |"));
+    }
+
+    private static String ratio(Result<?> a, Result<?> b) {
+        return a == null || b == null ? "n/a" : String.format(Locale.ROOT, "%.2fx", a.getScore() / b.getScore());
     }
 
     private static String score(Result<?> result) {
@@ -51,6 +59,7 @@ final class ParserReport {
 
     private static final class Row {
         Result<?> ours;
+        Result<?> floor;
         Result<?> theirs;
         String theirsName;
     }

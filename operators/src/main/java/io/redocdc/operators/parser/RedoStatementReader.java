@@ -21,8 +21,10 @@ final class RedoStatementReader {
     private String alias;
     private String rowId;
 
-    RedoStatementReader(String sqlRedo, DatetimeLiterals datetimes, int referenceYear, QuoteReadings readings) {
-        this.cursor = new RedoTextCursor(sqlRedo, readings);
+    /** @param quietErrors see {@link RedoTextCursor#RedoTextCursor(String, QuoteReadings, boolean)} */
+    RedoStatementReader(String sqlRedo, DatetimeLiterals datetimes, int referenceYear, QuoteReadings readings,
+                        boolean quietErrors) {
+        this.cursor = new RedoTextCursor(sqlRedo, readings, quietErrors);
         this.values = new RedoValueReader(cursor, datetimes, referenceYear);
         this.lenient = readings != null;
     }

@@ -16,6 +16,8 @@ final class RedoTextCursor {
     private final String text;
     private final int length;
     private final QuoteReadings readings;
+    /** Strict errors only record where they happened: the caller reads the text again if it needs the message. */
+    private final boolean quietErrors;
     private int pos;
     /** Just after the closing quote of the last free-text literal (a value, not a mask or ROWID); -1 before one. */
     private int afterFreeText = -1;
@@ -23,11 +25,16 @@ final class RedoTextCursor {
     private int failedAt = -1;
     private boolean unterminatedLiteral;
 
-    /** @param readings null for the strict pass (quotes in values doubled, as Oracle prints them) */
-    RedoTextCursor(String text, QuoteReadings readings) {
+    /**
+     * @param readings    null for the strict pass (quotes in values doubled, as Oracle prints them)
+     * @param quietErrors strict pass only: fail with {@link SqlRedoParseException#STRICT_PASS_FAILED} instead of
+     *                    building a message and a stack trace, where a lenient pass will likely follow
+     */
+    RedoTextCursor(String text, QuoteReadings readings, boolean quietErrors) {
         this.text = text;
         this.length = text.length();
         this.readings = readings;
+        this.quietErrors = quietErrors;
     }
 
     int position() {
@@ -268,18 +275,24 @@ final class RedoTextCursor {
     }
 
     private int strictClosingQuote(int open) {
+        int close = strictClosingQuote(text, open);
+        if (close < 0) {
+            unterminatedLiteral = true;
+            throw errorAt(open, "unterminated string literal (no closing ') starting");
+        }
+        return close;
+    }
+
+    /** The first quote after {@code open} that is not doubled (Oracle's quoting), or -1. */
+    static int strictClosingQuote(String text, int open) {
+        int length = text.length();
         int from = open + 1;
         while (true) {
             int close = text.indexOf('\'', from);
-            if (close < 0) {
-                unterminatedLiteral = true;
-                throw errorAt(open, "unterminated string literal (no closing ') starting");
+            if (close < 0 || close + 1 >= length || text.charAt(close + 1) != '\'') {
+                return close;
             }
-            if (close + 1 < length && text.charAt(close + 1) == '\'') {
-                from = close + 2;
-                continue;
-            }
-            return close;
+            from = close + 2;
         }
     }
 
@@ -349,6 +362,10 @@ final class RedoTextCursor {
 
     /** text[from, to) with each {@code ''} read as one quote (a lone quote, in the lenient pass, as itself). */
     private String unquote(int from, int to) {
+        return unquote(text, from, to);
+    }
+
+    static String unquote(String text, int from, int to) {
         int quote = text.indexOf('\'', from);
         if (quote < 0 || quote >= to) {
             return text.substring(from, to);
@@ -470,7 +487,7 @@ final class RedoTextCursor {
             return SqlRedoParseException.READING_REJECTED;
         }
         skipWhitespace();
-        return errorAt(pos, "expected " + what + " but found " + describeAt(pos));
+        return errorAt(pos, quietErrors ? null : "expected " + what + " but found " + describeAt(pos));
     }
 
     SqlRedoParseException errorAt(int offset, String problem) {
@@ -479,6 +496,9 @@ final class RedoTextCursor {
         }
         if (failedAt < 0) {
             failedAt = offset;
+        }
+        if (quietErrors) {
+            return SqlRedoParseException.STRICT_PASS_FAILED;
         }
         return new SqlRedoParseException(problem + " at offset " + offset + " in SQL_REDO " + quote(offset));
     }

@@ -9,11 +9,18 @@ public class SqlRedoParseException extends RuntimeException {
      */
     static final SqlRedoParseException READING_REJECTED = new SqlRedoParseException();
 
+    /**
+     * What the first, strict pass throws when it fails: most such statements are then read leniently, and the
+     * message (which quotes the statement) and stack trace cost more than the reading; the parser reads the text
+     * strictly again for the real error when it has to throw one.
+     */
+    static final SqlRedoParseException STRICT_PASS_FAILED = new SqlRedoParseException();
+
     public SqlRedoParseException(String message) {
         super(message);
     }
 
     private SqlRedoParseException() {
-        super("a lenient reading that does not fit the statement", null, false, false);
+        super("a reading that does not fit the statement", null, false, false);
     }
 }

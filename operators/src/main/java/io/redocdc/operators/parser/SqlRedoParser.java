@@ -51,18 +51,32 @@ public final class SqlRedoParser {
         if (sqlRedo == null) {
             sqlRedo = "";
         }
-        RedoStatementReader strictReader = new RedoStatementReader(sqlRedo, datetimes, referenceYear, null);
+        ParsedStatement plain = PlainDmlReader.read(sqlRedo);
+        if (plain != null) {
+            return plain;
+        }
+        RedoStatementReader strictReader = new RedoStatementReader(sqlRedo, datetimes, referenceYear, null, true);
         try {
             return strictReader.read();
-        } catch (SqlRedoParseException strict) {
+        } catch (SqlRedoParseException quiet) {
             if (!strictReader.failedAtAQuote()) {
-                throw strict;
+                throw strictError(sqlRedo, referenceYear);
             }
-            return readLeniently(sqlRedo, referenceYear, strict);
+            return readLeniently(sqlRedo, referenceYear);
         }
     }
 
-    private ParsedStatement readLeniently(String sqlRedo, int referenceYear, SqlRedoParseException strict) {
+    /** The strict pass's error with its message and stack trace: the first strict pass fails quietly. */
+    private SqlRedoParseException strictError(String sqlRedo, int referenceYear) {
+        try {
+            new RedoStatementReader(sqlRedo, datetimes, referenceYear, null, false).read();
+        } catch (SqlRedoParseException strict) {
+            return strict;
+        }
+        throw new IllegalStateException("the strict pass failed once and then read SQL_REDO \"" + sqlRedo + "\"");
+    }
+
+    private ParsedStatement readLeniently(String sqlRedo, int referenceYear) {
         QuoteReadings readings = new QuoteReadings();
         ParsedStatement best = null;
         ParsedStatement tied = null;
@@ -70,13 +84,13 @@ public final class SqlRedoParser {
         int tried = 0;
         do {
             if (++tried > MAX_READINGS) {
-                throw new SqlRedoParseException(strict.getMessage() + "; read leniently (undoubled apostrophes), the "
+                throw new SqlRedoParseException(strictError(sqlRedo, referenceYear).getMessage() + "; read leniently (undoubled apostrophes), the "
                         + "statement has more than " + MAX_READINGS + " readings");
             }
             readings.restart();
             ParsedStatement reading;
             try {
-                reading = new RedoStatementReader(sqlRedo, datetimes, referenceYear, readings).read();
+                reading = new RedoStatementReader(sqlRedo, datetimes, referenceYear, readings, false).read();
             } catch (SqlRedoParseException doesNotFit) {
                 continue; // this choice of closing quotes is not a statement; try the next
             }
@@ -91,7 +105,7 @@ public final class SqlRedoParser {
             }
         } while (readings.advance());
         if (best == null) {
-            throw strict;
+            throw strictError(sqlRedo, referenceYear);
         }
         if (tied != null) {
             throw ambiguous(sqlRedo, best, tied);

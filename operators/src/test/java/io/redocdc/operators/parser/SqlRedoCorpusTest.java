@@ -183,7 +183,7 @@ class SqlRedoCorpusTest {
      * The statements of the no-dictionary reference: plain statements (possibly over several lines, ending
      * with ";") and the redo='...' field of the OracleLogEntry dumps.
      */
-    private static List<String> noDictionaryStatements() throws IOException {
+    static List<String> noDictionaryStatements() throws IOException {
         List<String> statements = new ArrayList<>();
         StringBuilder pending = new StringBuilder();
         for (String line : readReference("logminer-sql_redo-without-dictionary.txt")) {

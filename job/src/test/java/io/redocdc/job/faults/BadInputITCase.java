@@ -67,11 +67,7 @@ class BadInputITCase {
         byte[] original = Files.readAllBytes(file);
         String text = new String(original, StandardCharsets.UTF_8);
         int insert = text.indexOf("\"insert into ", text.length() / 2);
-        Files.write(file, text.substring(0, insert + 30).getBytes(StandardCharsets.UTF_8));
-
-        assertFailsNaming(file, "line ");
-        Files.write(file, original);
-        assertRestoredOutputEqualsTruth();
+        failsUntilFixed(file, text.substring(0, insert + 30).getBytes(StandardCharsets.UTF_8), "line ");
     }
 
     @Test
@@ -82,30 +78,20 @@ class BadInputITCase {
         int at = new String(original, StandardCharsets.ISO_8859_1).indexOf("\"insert into ", original.length / 2) + 2;
         corrupt[at] = (byte) 0xC3; // a lead byte followed by ASCII: malformed
         corrupt[at + 1] = (byte) 0x28;
-        Files.write(file, corrupt);
-
-        assertFailsNaming(file, "UTF-8");
-        Files.write(file, original);
-        assertRestoredOutputEqualsTruth();
+        failsUntilFixed(file, corrupt, "UTF-8");
     }
 
     @Test
     void aContentsFileWithoutAColumnOfTheContract() throws Exception {
         Path file = contentsFileOfThread1(3);
-        byte[] original = Files.readAllBytes(file);
         List<String> lines = Files.readAllLines(file);
         lines.set(0, lines.get(0).replace("\"SQL_UNDO\"", "\"UNDO\""));
-        Files.write(file, lines);
-
-        assertFailsNaming(file, "SQL_UNDO");
-        Files.write(file, original);
-        assertRestoredOutputEqualsTruth();
+        failsUntilFixed(file, lines, "SQL_UNDO");
     }
 
     @Test
     void aRowOfAnotherThreadInALog() throws Exception {
         Path file = contentsFileOfThread1(3);
-        byte[] original = Files.readAllBytes(file);
         List<String> lines = Files.readAllLines(file);
         int row = lines.size() / 2;
         while (!lines.get(row).contains(",1,\"")) {
@@ -113,26 +99,18 @@ class BadInputITCase {
         }
         String[] fields = lines.get(row).split(",", 4);
         lines.set(row, fields[0] + "," + fields[1] + ",2," + fields[3]); // THREAD# is the third column
-        Files.write(file, lines);
-
-        assertFailsNaming(file, "THREAD#");
-        Files.write(file, original);
-        assertRestoredOutputEqualsTruth();
+        failsUntilFixed(file, lines, "THREAD#");
     }
 
     @Test
     void aStatementThatDoesNotParse() throws Exception {
         Path file = contentsFileOfThread1(3);
-        byte[] original = Files.readAllBytes(file);
-        String text = new String(original, StandardCharsets.UTF_8);
+        String text = Files.readString(file);
         int insert = text.indexOf("\"insert into \"\"OE\"\".\"\"ORDERS\"\"", text.length() / 2);
         assertThat(insert).as("an ORDERS insert in %s", file).isPositive();
         int end = text.indexOf(" values ", insert);
-        Files.writeString(file, text.substring(0, end) + " valuez " + text.substring(end + " values ".length()));
-
-        assertFailsNaming(file, "expected 'values' but found 'valuez'");
-        Files.write(file, original);
-        assertRestoredOutputEqualsTruth();
+        failsUntilFixed(file, (text.substring(0, end) + " valuez " + text.substring(end + " values ".length()))
+                .getBytes(StandardCharsets.UTF_8), "expected 'values' but found 'valuez'");
     }
 
     @Test
@@ -177,6 +155,22 @@ class BadInputITCase {
         assertRestoredOutputEqualsTruth();
     }
 
+    /**
+     * With {@code file} replaced by {@code corrupt} the job fails naming it and saying {@code text}; with the file
+     * fixed, a restore completes the output as the truth.
+     */
+    private void failsUntilFixed(Path file, byte[] corrupt, String text) throws Exception {
+        byte[] original = Files.readAllBytes(file);
+        Files.write(file, corrupt);
+        assertFailsNaming(file, text);
+        Files.write(file, original);
+        assertRestoredOutputEqualsTruth();
+    }
+
+    private void failsUntilFixed(Path file, List<String> corruptLines, String text) throws Exception {
+        failsUntilFixed(file, (String.join("\n", corruptLines) + "\n").getBytes(StandardCharsets.UTF_8), text);
+    }
+
     /** The job fails, and its error names {@code file} or its log (when given) and contains {@code text}. */
     private void assertFailsNaming(Path file, String text) {
         assertThatThrownBy(() -> run(Optional.empty())).satisfies(e -> {
@@ -190,7 +184,7 @@ class BadInputITCase {
     }
 
     private void assertRestoredOutputEqualsTruth() throws Exception {
-        run(newestCheckpoint());
+        run(RetainedCheckpoints.newest(tmp.resolve("checkpoints")));
         assertThat(TruthComparison.firstDifference(tmp.resolve("expected"), tmp.resolve("output"))).isEmpty();
     }
 
@@ -216,14 +210,4 @@ class BadInputITCase {
         }
     }
 
-    private Optional<Path> newestCheckpoint() throws IOException {
-        Path checkpoints = tmp.resolve("checkpoints");
-        if (!Files.isDirectory(checkpoints)) {
-            return Optional.empty();
-        }
-        try (Stream<Path> files = Files.walk(checkpoints, 3)) {
-            return files.filter(file -> file.getFileName().toString().equals("_metadata"))
-                    .max(Comparator.comparingLong(file -> file.toFile().lastModified())).map(Path::getParent);
-        }
-    }
 }

@@ -16,10 +16,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.Optional;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -85,7 +82,7 @@ class BadTargetITCase {
                 "--sink.password-file", tmp.resolve("password").toString(), "--sink.on-error", "stop",
                 "--checkpoint.interval", "200ms", "--checkpoint.dir", tmp.resolve("checkpoints").toString()));
         if (restore) {
-            newestCheckpoint().ifPresent(chk -> args.addAll(List.of("--restore", chk.toString())));
+            RetainedCheckpoints.newest(tmp.resolve("checkpoints")).ifPresent(chk -> args.addAll(List.of("--restore", chk.toString())));
         }
         ByteArrayOutputStream printed = new ByteArrayOutputStream();
         PrintStream out = System.out;
@@ -108,17 +105,6 @@ class BadTargetITCase {
     private void execute(String sql) throws Exception {
         try (Statement statement = keepAlive.createStatement()) {
             statement.execute(sql);
-        }
-    }
-
-    private Optional<Path> newestCheckpoint() throws IOException {
-        Path checkpoints = tmp.resolve("checkpoints");
-        if (!Files.isDirectory(checkpoints)) {
-            return Optional.empty();
-        }
-        try (Stream<Path> files = Files.walk(checkpoints, 3)) {
-            return files.filter(file -> file.getFileName().toString().equals("_metadata"))
-                    .max(Comparator.comparingLong(file -> file.toFile().lastModified())).map(Path::getParent);
         }
     }
 }

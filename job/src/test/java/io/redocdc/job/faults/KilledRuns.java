@@ -4,16 +4,13 @@ import io.redocdc.job.RedoCdc;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * Runs {@code redo-cdc run ... --source.bounded} in a child JVM (the embedded MiniCluster, as {@code bin/redo-cdc}
@@ -53,7 +50,7 @@ final class KilledRuns {
     int run(int wantedKills) throws IOException, InterruptedException {
         Files.createDirectories(logs);
         for (int attempt = 0; ; attempt++) {
-            Optional<Path> restore = newestCheckpoint();
+            Optional<Path> restore = RetainedCheckpoints.newest(checkpoints);
             boolean kill = kills < wantedKills;
             long delay = MIN_DELAY_MS + random.nextLong(MAX_DELAY_MS - MIN_DELAY_MS);
             Path log = logs.resolve("run-" + attempt + ".log");
@@ -101,26 +98,6 @@ final class KilledRuns {
                     + " exited with " + child.exitValue() + "; its log " + log + " ends:\n  "
                     + String.join("\n  ", lines.subList(Math.max(0, lines.size() - 40), lines.size())) + "\n"
                     + describe());
-        }
-    }
-
-    /** The newest complete checkpoint ({@code chk-N} with its _metadata) of any earlier run. */
-    private Optional<Path> newestCheckpoint() throws IOException {
-        if (!Files.isDirectory(checkpoints)) {
-            return Optional.empty();
-        }
-        try (Stream<Path> files = Files.walk(checkpoints, 3)) {
-            return files.filter(file -> file.getFileName().toString().equals("_metadata"))
-                    .filter(file -> file.getParent().getFileName().toString().startsWith("chk-"))
-                    .max(Comparator.comparing(KilledRuns::modified)).map(Path::getParent);
-        }
-    }
-
-    private static FileTime modified(Path file) {
-        try {
-            return Files.getLastModifiedTime(file);
-        } catch (IOException e) {
-            return FileTime.fromMillis(0);
         }
     }
 

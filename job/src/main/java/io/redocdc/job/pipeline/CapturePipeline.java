@@ -19,6 +19,8 @@ import java.util.function.BiFunction;
 import java.util.function.UnaryOperator;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.eventtime.WatermarkStrategy;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -102,6 +104,7 @@ public final class CapturePipeline {
     /** Source and transaction assembler: committed LCRs, unordered across transactions. */
     private static SingleOutputStreamOperator<Lcr> committed(StreamExecutionEnvironment env, JobOptions options) {
         pinStreaming(env);
+        pinAlignedCheckpoints(env);
         RedoLogSource.Builder source = RedoLogSource.builder()
                 .startScn(Scn.of(options.startScn()))
                 .bounded(options.bounded());
@@ -134,6 +137,22 @@ public final class CapturePipeline {
                     configured);
         }
         env.setRuntimeMode(RuntimeExecutionMode.STREAMING);
+    }
+
+    /**
+     * Checkpoints stay aligned whatever a cluster's config.yaml or {@code -Dexecution.checkpointing.unaligned.enabled}
+     * says. With unaligned checkpoints, a run restored after injected failures lost a committed transaction
+     * (CapturePipelineITCase, 2 of 3 runs on 2026-12-02; 0 of 5 aligned), a signature other Flink 2.x jobs report too
+     * (apache/iceberg#15846, FLINK-38544). Until that is understood, the job does not take them.
+     */
+    static void pinAlignedCheckpoints(StreamExecutionEnvironment env) {
+        if (env.getConfiguration().get(CheckpointingOptions.ENABLE_UNALIGNED)) {
+            LOG.warn("{} true is overridden: the capture job takes aligned checkpoints (unaligned ones lost a "
+                    + "committed transaction on restore in its tests)", CheckpointingOptions.ENABLE_UNALIGNED.key());
+        }
+        Configuration aligned = new Configuration();
+        aligned.set(CheckpointingOptions.ENABLE_UNALIGNED, false);
+        env.configure(aligned);
     }
 
     private static AssemblerOptions assemblerOptions(JobOptions options) {

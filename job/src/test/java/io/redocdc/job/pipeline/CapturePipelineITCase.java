@@ -153,11 +153,13 @@ class CapturePipelineITCase {
     /** A crash while a long transaction that writes LOBs is open: its rows and LOB rows come back from state. */
     @Test
     void failuresRestoredFromCheckpointsLoseAndDuplicateNothing() throws Exception {
-        WorkloadSimulator.write(tmp, WORKLOAD.withThreads(2).withTransactions(800));
+        // long enough for three failures that each wait for an aligned checkpoint of their own
+        WorkloadSimulator.write(tmp, WORKLOAD.withThreads(2).withTransactions(2400));
         Configuration conf = new Configuration();
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 10);
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
+        // asked for as a cluster might; the job turns it off (CapturePipeline.pinAlignedCheckpoints)
         conf.set(CheckpointingOptions.ENABLE_UNALIGNED, true);
         StreamExecutionEnvironment env = environment(options(2, true), conf);
         CapturePipeline.build(env, options(2, true),

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.apache.flink.api.common.state.CheckpointListener;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.functions.RichMapFunction;
 import org.apache.flink.api.common.state.ListState;
@@ -19,11 +20,11 @@ import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
  * checkpointed state, reaches (k + 1) × {@code every}. Each restart restores from the latest checkpoint, so the
  * count resumes where that checkpoint left it and the next failure comes later in the stream: every failure
  * happens whatever the timing, and the run exercises recovery with open transactions, buffered commits and
- * in-progress files. Before its failure, an attempt slows each LCR down by a millisecond so that checkpoints
- * complete first (the test takes unaligned checkpoints, which do not wait for the slowed-down data). Must run
- * with parallelism 1.
+ * in-progress files. Before its failure, an attempt slows each LCR down by a millisecond, and it fails only once a
+ * checkpoint of its own has completed, so that every failure has progress to restore (aligned barriers wait
+ * behind the slowed-down data). Must run with parallelism 1.
  */
-final class FailureInjector extends RichMapFunction<Lcr, Lcr> implements CheckpointedFunction {
+final class FailureInjector extends RichMapFunction<Lcr, Lcr> implements CheckpointedFunction, CheckpointListener {
 
     /** Failures thrown in this JVM (the MiniCluster runs in the test's JVM), so a test can check they happened. */
     static final AtomicInteger INJECTED = new AtomicInteger();
@@ -37,6 +38,8 @@ final class FailureInjector extends RichMapFunction<Lcr, Lcr> implements Checkpo
     private transient ListState<Long> passedState;
     private transient long passed;
     private transient int attempt;
+    /** A checkpoint completed in this attempt: the failure then has progress to restore. */
+    private transient volatile boolean checkpointed;
 
     FailureInjector(int failures, long every) {
         this.failures = failures;
@@ -55,13 +58,18 @@ final class FailureInjector extends RichMapFunction<Lcr, Lcr> implements Checkpo
             return lcr;
         }
         Thread.sleep(1);
-        if (passed >= (attempt + 1) * every) {
+        if (passed >= (attempt + 1) * every && checkpointed) {
             INJECTED.incrementAndGet();
             FAILED_AT_COMMIT_SCN.add(lcr.commitScn());
             throw new IllegalStateException("failure injected on purpose in attempt " + attempt + " after LCR "
                     + passed);
         }
         return lcr;
+    }
+
+    @Override
+    public void notifyCheckpointComplete(long checkpointId) {
+        checkpointed = true;
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.runtime.jobgraph.JobType;
@@ -41,6 +42,23 @@ class RuntimeModeTest {
         assertThat(env.getConfiguration().get(ExecutionOptions.RUNTIME_MODE))
                 .isEqualTo(RuntimeExecutionMode.STREAMING);
         assertThat(env.getStreamGraph().getJobType()).isEqualTo(JobType.STREAMING);
+    }
+
+    /** See CapturePipeline.pinAlignedCheckpoints: restores from unaligned checkpoints lost a transaction. */
+    @Test
+    void unalignedCheckpointsAskedForByAClusterAreTurnedOff() throws Exception {
+        WorkloadSimulator.write(tmp, SimulationSettings.defaults().withTransactions(5));
+        JobOptions options = new JobOptions(tmp.resolve("redo"), tmp.resolve("output"), FileFormat.OGG_JSON, true,
+                1, StateBackendKind.HASHMAP, Duration.ofSeconds(1), tmp.resolve("checkpoints"), null, 0, null,
+                List.of("*.*"), null, "ORCL", Map.of(), false);
+        Configuration cluster = new Configuration();
+        cluster.set(CheckpointingOptions.ENABLE_UNALIGNED, true);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(cluster);
+
+        CapturePipeline.build(env, options);
+
+        assertThat(env.getCheckpointConfig().isUnalignedCheckpointsEnabled()).isFalse();
+        assertThat(env.getStreamGraph().getCheckpointConfig().isUnalignedCheckpointsEnabled()).isFalse();
     }
 
     @Test

@@ -163,7 +163,7 @@ class CapturePipelineITCase {
         conf.set(CheckpointingOptions.ENABLE_UNALIGNED, true);
         StreamExecutionEnvironment env = environment(options(2, true), conf);
         CapturePipeline.build(env, options(2, true),
-                lcrs -> lcrs.map(new FailureInjector(3, 400)).name("failure-injector").setParallelism(1));
+                lcrs -> lcrs.map(new FailureInjector(3, 400, true)).name("failure-injector").setParallelism(1));
         FailureInjector.INJECTED.set(0);
         FailureInjector.RESTORED.set(0);
         FailureInjector.FAILED_AT_COMMIT_SCN.clear();

@@ -20,9 +20,9 @@ import org.apache.flink.streaming.api.checkpoint.CheckpointedFunction;
  * checkpointed state, reaches (k + 1) × {@code every}. Each restart restores from the latest checkpoint, so the
  * count resumes where that checkpoint left it and the next failure comes later in the stream: every failure
  * happens whatever the timing, and the run exercises recovery with open transactions, buffered commits and
- * in-progress files. Before its failure, an attempt slows each LCR down by a millisecond, and it fails only once a
- * checkpoint of its own has completed, so that every failure has progress to restore (aligned barriers wait
- * behind the slowed-down data). Must run with parallelism 1.
+ * in-progress files. Before its failure, an attempt slows each LCR down by a millisecond; when asked, it fails only
+ * once a checkpoint of its own has completed, so that every failure has progress to restore (aligned barriers
+ * wait behind the slowed-down data). Must run with parallelism 1.
  */
 final class FailureInjector extends RichMapFunction<Lcr, Lcr> implements CheckpointedFunction, CheckpointListener {
 
@@ -35,6 +35,7 @@ final class FailureInjector extends RichMapFunction<Lcr, Lcr> implements Checkpo
 
     private final int failures;
     private final long every;
+    private final boolean afterACheckpoint;
     private transient ListState<Long> passedState;
     private transient long passed;
     private transient int attempt;
@@ -42,8 +43,14 @@ final class FailureInjector extends RichMapFunction<Lcr, Lcr> implements Checkpo
     private transient volatile boolean checkpointed;
 
     FailureInjector(int failures, long every) {
+        this(failures, every, false);
+    }
+
+    /** @param afterACheckpoint fail only once a checkpoint of the attempt completed (progress to restore) */
+    FailureInjector(int failures, long every, boolean afterACheckpoint) {
         this.failures = failures;
         this.every = every;
+        this.afterACheckpoint = afterACheckpoint;
     }
 
     @Override
@@ -58,7 +65,7 @@ final class FailureInjector extends RichMapFunction<Lcr, Lcr> implements Checkpo
             return lcr;
         }
         Thread.sleep(1);
-        if (passed >= (attempt + 1) * every && checkpointed) {
+        if (passed >= (attempt + 1) * every && (checkpointed || !afterACheckpoint)) {
             INJECTED.incrementAndGet();
             FAILED_AT_COMMIT_SCN.add(lcr.commitScn());
             throw new IllegalStateException("failure injected on purpose in attempt " + attempt + " after LCR "

@@ -88,7 +88,7 @@ class JdbcApplyITCase {
         conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 10);
         conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
-        conf.set(CheckpointingOptions.ENABLE_UNALIGNED, true);
+        conf.set(CheckpointingOptions.ENABLE_UNALIGNED, true); // the job turns it off
         StreamExecutionEnvironment env = environment(options, conf);
         CapturePipeline.build(env, options,
                 lcrs -> lcrs.map(new FailureInjector(3, 250)).name("failure-injector").setParallelism(1));

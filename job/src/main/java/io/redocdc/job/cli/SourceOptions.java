@@ -86,7 +86,7 @@ public final class SourceOptions {
 
     @Option(names = START, paramLabel = "scn:N|timestamp:YYYY-MM-DD HH:MM:SS|oldest|now",
             description = "Where capture starts (default oldest). timestamp and now need --source.type oracle; "
-                    + "when restoring (--restore) give the scn:N the first run printed.")
+                    + "when restoring (--restore) leave it out: the job goes on from the start SCN its state keeps.")
     String start;
 
     @Option(names = START_SCN, paramLabel = "SCN",

@@ -12,7 +12,6 @@ import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,60 +40,70 @@ class FaultSuiteITCase {
     @Test
     void killedAndRestoredRunsWriteExactlyTheTruthIntoFiles() throws Exception {
         long seed = seed();
-        int wanted = Integer.getInteger("faults.kills.files", FILE_KILLS);
-        SplittableRandom seeds = new SplittableRandom(seed);
-        List<String> done = new ArrayList<>();
-        int kills = 0;
-        for (int workload = 0; kills < wanted; workload++) {
-            long workloadSeed = seeds.nextLong(1, Long.MAX_VALUE);
-            Path dir = tmp.resolve("files-" + workload);
-            WorkloadSimulator.write(dir, workload(workloadSeed));
-            KilledRuns runs = new KilledRuns(dir, List.of("--source.dir", dir.resolve("redo").toString(),
-                    "--sink.dir", dir.resolve("output").toString(), "--source.bounded", "--parallelism", "2",
-                    "--checkpoint.interval", "500ms"), Map.of(), workloadSeed);
-            kills += runs.run(Math.min(KILLS_PER_WORKLOAD, wanted - kills));
-            Optional<String> difference = TruthComparison.firstDifference(dir.resolve("expected"),
-                    dir.resolve("output"));
-            assertThat(difference).as("faults.seed=%d, workload seed %d, %s", seed, workloadSeed, runs.describe())
-                    .isEmpty();
-            done.add("workload seed " + workloadSeed + ": " + runs.kills() + " kills");
-        }
-        System.out.println("fault suite (files), faults.seed=" + seed + ": " + kills + " kills, " + done);
-        assertThat(kills).isGreaterThanOrEqualTo(wanted);
+        killWorkloads("files", seed, seed, Integer.getInteger("faults.kills.files", FILE_KILLS),
+                (dir, workloadSeed, wantedKills) -> {
+                    KilledRuns runs = new KilledRuns(dir, List.of("--source.dir", dir.resolve("redo").toString(),
+                            "--sink.dir", dir.resolve("output").toString(), "--source.bounded", "--parallelism", "2",
+                            "--checkpoint.interval", "500ms"), Map.of(), workloadSeed);
+                    runs.run(wantedKills);
+                    assertThat(TruthComparison.firstDifference(dir.resolve("expected"), dir.resolve("output")))
+                            .as("faults.seed=%d, workload seed %d, %s", seed, workloadSeed, runs.describe())
+                            .isEmpty();
+                    return runs.kills();
+                });
     }
 
     @Test
     void killedAndRestoredRunsApplyExactlyTheTruthToPostgres() throws Exception {
         long seed = seed();
-        int wanted = Integer.getInteger("faults.kills.jdbc", JDBC_KILLS);
-        SplittableRandom seeds = new SplittableRandom(seed ^ 0x5DEECE66DL);
+        killWorkloads("PostgreSQL", seed, seed ^ 0x5DEECE66DL, Integer.getInteger("faults.kills.jdbc", JDBC_KILLS),
+                (dir, workloadSeed, wantedKills) -> {
+                    TargetTables tables = TargetTables.of(dir.resolve("expected"));
+                    List<String> owners = tables.tableNames().stream()
+                            .map(name -> name.substring(0, name.indexOf('.'))).distinct().toList();
+                    try (TargetDatabase target = TargetDatabase.open(TargetDatabase.Kind.POSTGRESQL, owners)) {
+                        try (Connection connection = target.connect()) {
+                            tables.create(connection);
+                        }
+                        KilledRuns runs = new KilledRuns(dir, List.of("--source.dir", dir.resolve("redo").toString(),
+                                "--source.bounded", "--parallelism", "2", "--checkpoint.interval", "500ms",
+                                "--sink.type", "jdbc", "--sink.jdbc-url", target.url(), "--sink.user", target.user(),
+                                "--sink.password-env", PASSWORD_VARIABLE), Map.of(PASSWORD_VARIABLE, target.password()),
+                                workloadSeed);
+                        runs.run(wantedKills);
+                        try (Connection connection = target.connect()) {
+                            assertThat(tables.firstDifference(connection)).as("faults.seed=%d, workload seed %d, %s",
+                                    seed, workloadSeed, runs.describe()).isEmpty();
+                        }
+                        return runs.kills();
+                    }
+                });
+    }
+
+    /** Kills the runs of one workload, then checks its output against the truth; returns the kills done. */
+    @FunctionalInterface
+    private interface KilledWorkload {
+        int killAndCheck(Path dir, long workloadSeed, int wantedKills) throws Exception;
+    }
+
+    /**
+     * Simulates workloads of seeds drawn from {@code workloadSeeds} and hands each to {@code target} with at most
+     * {@value #KILLS_PER_WORKLOAD} kills, until {@code wanted} kills happened in all.
+     */
+    private void killWorkloads(String target, long seed, long workloadSeeds, int wanted, KilledWorkload run)
+            throws Exception {
+        SplittableRandom seeds = new SplittableRandom(workloadSeeds);
         List<String> done = new ArrayList<>();
         int kills = 0;
         for (int workload = 0; kills < wanted; workload++) {
             long workloadSeed = seeds.nextLong(1, Long.MAX_VALUE);
-            Path dir = tmp.resolve("jdbc-" + workload);
+            Path dir = tmp.resolve(target + "-" + workload);
             WorkloadSimulator.write(dir, workload(workloadSeed));
-            TargetTables tables = TargetTables.of(dir.resolve("expected"));
-            List<String> owners = tables.tableNames().stream().map(name -> name.substring(0, name.indexOf('.')))
-                    .distinct().toList();
-            try (TargetDatabase target = TargetDatabase.open(TargetDatabase.Kind.POSTGRESQL, owners)) {
-                try (Connection connection = target.connect()) {
-                    tables.create(connection);
-                }
-                KilledRuns runs = new KilledRuns(dir, List.of("--source.dir", dir.resolve("redo").toString(),
-                        "--source.bounded", "--parallelism", "2", "--checkpoint.interval", "500ms",
-                        "--sink.type", "jdbc", "--sink.jdbc-url", target.url(), "--sink.user", target.user(),
-                        "--sink.password-env", PASSWORD_VARIABLE), Map.of(PASSWORD_VARIABLE, target.password()),
-                        workloadSeed);
-                kills += runs.run(Math.min(KILLS_PER_WORKLOAD, wanted - kills));
-                try (Connection connection = target.connect()) {
-                    assertThat(tables.firstDifference(connection))
-                            .as("faults.seed=%d, workload seed %d, %s", seed, workloadSeed, runs.describe()).isEmpty();
-                }
-                done.add("workload seed " + workloadSeed + ": " + runs.kills() + " kills");
-            }
+            int killed = run.killAndCheck(dir, workloadSeed, Math.min(KILLS_PER_WORKLOAD, wanted - kills));
+            kills += killed;
+            done.add("workload seed " + workloadSeed + ": " + killed + " kills");
         }
-        System.out.println("fault suite (PostgreSQL), faults.seed=" + seed + ": " + kills + " kills, " + done);
+        System.out.println("fault suite (" + target + "), faults.seed=" + seed + ": " + kills + " kills, " + done);
         assertThat(kills).isGreaterThanOrEqualTo(wanted);
     }
 

@@ -22,6 +22,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.StateRecoveryOptions;
@@ -111,6 +112,21 @@ class BadInputITCase {
         int end = text.indexOf(" values ", insert);
         failsUntilFixed(file, (text.substring(0, end) + " valuez " + text.substring(end + " values ".length()))
                 .getBytes(StandardCharsets.UTF_8), "expected 'values' but found 'valuez'");
+    }
+
+    /** An OPERATION_CODE that operation-codes.md does not list, on an ORDERS row (made up: bad input). */
+    @Test
+    void anUnknownOperationCode() throws Exception {
+        Path file = contentsFileOfThread1(3);
+        List<String> lines = Files.readAllLines(file);
+        Pattern insertOfOrders = Pattern.compile(
+                "^([^,]*,[^,]*,[^,]*,[^,]*,\"?INSERT\"?,)1(,.*,\"?OE\"?,\"?ORDERS\"?,.*)$");
+        int row = lines.size() / 2;
+        while (!insertOfOrders.matcher(lines.get(row)).matches()) {
+            row++;
+        }
+        lines.set(row, insertOfOrders.matcher(lines.get(row)).replaceFirst("$199$2"));
+        failsUntilFixed(file, lines, "OPERATION_CODE 99 (OPERATION INSERT) is not an operation this version reads");
     }
 
     @Test

@@ -108,6 +108,40 @@ class JdbcApplyITCase {
         }
     }
 
+    /**
+     * The target goes away in the middle of groups: PostgreSQL ends the sink's sessions (pg_terminate_backend, as an
+     * administrator or a server restart would) while they run a statement or hold an open transaction. Each loss
+     * fails the job over to its checkpoint; nothing goes to the error queue, and the target ends equal to the truth.
+     */
+    @org.junit.jupiter.api.Test
+    void sessionsEndedByTheTargetInTheMiddleOfGroupsLoseAndDoubleNothing() throws Exception {
+        prepare(Kind.POSTGRESQL, WORKLOAD.withTransactions(800));
+        JobOptions options = options(2, true, sink().build());
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 20);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
+        StreamExecutionEnvironment env = environment(options, conf);
+        CapturePipeline.build(env, options);
+        JobClient job = env.executeAsync("jdbc apply, sessions ended by the target");
+        int ended = 0;
+        try (Connection admin = target.connect(); var end = admin.prepareStatement("SELECT count(pg_terminate_backend(pid)) "
+                + "FROM pg_stat_activity WHERE datname = current_database() AND usename = current_user "
+                + "AND pid <> pg_backend_pid() AND state IN ('active', 'idle in transaction')")) {
+            while (ended < 4 && !job.getJobStatus().get().isGloballyTerminalState()) {
+                try (var result = end.executeQuery()) {
+                    result.next();
+                    ended += result.getInt(1) > 0 ? 1 : 0;
+                }
+                Thread.sleep(250);
+            }
+        }
+        job.getJobExecutionResult().get();
+        assertThat(ended).as("times sessions were ended in the middle of a statement or transaction")
+                .isGreaterThanOrEqualTo(4);
+        assertTargetEqualsTruth(options.jdbcSink());
+    }
+
     @ParameterizedTest(name = "{0}")
     @EnumSource(Kind.class)
     void stopWithSavepointAndRestartAtAnotherParallelism(Kind kind) throws Exception {

@@ -191,7 +191,14 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
      * are left to the commit: a rollback may still discard them.
      */
     private void refuseUnconvertibleOnArrival(RedoRecord record) {
-        if (options.deadLetter() || !record.op().isRowChange() || record.status() != 0) {
+        if (options.deadLetter()) {
+            return;
+        }
+        if (record.op() == OperationCode.OTHER) {
+            throw new SuppressRestartsException(RowChangeConverter.failure(record, record.xid().toRaw(),
+                    unreadableOperation(record), null));
+        }
+        if (!record.op().isRowChange() || record.status() != 0) {
             return;
         }
         try {
@@ -434,13 +441,9 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
                 lobRow(lobs, row, xid, end);
                 continue;
             }
-            if (op == OperationCode.UNSUPPORTED) {
-                unconvertible(row, xid, end, "LogMiner cannot show this change (OPERATION UNSUPPORTED: the table has a "
-                        + "column of a type LogMiner does not mine, such as BOOLEAN, JSON or VECTOR)");
-                continue;
-            }
             if (!RowChangeConverter.isConvertible(op)) {
-                notes.unsupported(row);
+                metrics.unsupportedRows.inc();
+                unconvertible(row, xid, end, unreadableOperation(row));
                 continue;
             }
             RowChange change = convertOrRefuse(row, xid, end);
@@ -451,7 +454,6 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         lobs.finish();
         emission.finish();
         notes.log(LOG, end.scn());
-        metrics.unsupportedRows.inc(notes.unsupportedRows());
         metrics.unmatchedUndoRows.inc(notes.unmatchedUndoRows());
         if (emission.ordinal > 0) {
             metrics.committedTransactions.inc();
@@ -478,6 +480,20 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     /** A row no LCR can show: the job fails for good, or (dead letters on) the row goes there. */
     private void unconvertible(RedoRecord row, String xid, Boundary end, String reason) {
         divertOrFail(row, xid, end, RowChangeConverter.failure(row, xid, reason, null));
+    }
+
+    /**
+     * Why a captured table's row that is neither a row change, DDL nor LOB row cannot be applied: UNSUPPORTED
+     * (255), or an OPERATION_CODE this version does not know (reference/oracle/operation-codes.md lists those it
+     * reads). Dropping it would lose whatever change it records.
+     */
+    private static String unreadableOperation(RedoRecord row) {
+        if (row.op() == OperationCode.UNSUPPORTED) {
+            return "LogMiner cannot show this change (OPERATION UNSUPPORTED: the table has a column of a type "
+                    + "LogMiner does not mine, such as BOOLEAN, JSON or VECTOR)";
+        }
+        return "OPERATION_CODE " + row.operationCode() + " (OPERATION " + row.operation() + ") is not an operation "
+                + "this version reads, so the change it records cannot be applied";
     }
 
     /**

@@ -83,6 +83,13 @@ final class RedoLog {
                 r.sqlRedo(), r.sqlUndo(), r.log(), r.index(), r.line());
     }
 
+    /** {@code r} with another OPERATION_CODE and OPERATION, such as one this version does not know. */
+    static RedoRecord withOperation(RedoRecord r, int code, String operation) {
+        return new RedoRecord(r.scn(), r.timestamp(), r.thread(), r.xid(), operation, code, r.rollback(), r.status(),
+                r.info(), r.container(), r.segOwner(), r.tableName(), r.dataObj(), r.rowId(), r.rsId(), r.ssn(),
+                r.sqlRedo(), r.sqlUndo(), r.log(), r.index(), r.line());
+    }
+
     /** {@code r} as mined in CDB$ROOT from the redo of PDB {@code container} (V$LOGMNR_CONTENTS.SRC_CON_NAME). */
     static RedoRecord inContainer(RedoRecord r, String container) {
         return new RedoRecord(r.scn(), r.timestamp(), r.thread(), r.xid(), r.operation(), r.operationCode(),

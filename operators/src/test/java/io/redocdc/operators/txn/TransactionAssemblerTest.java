@@ -521,6 +521,41 @@ class TransactionAssemblerTest {
         }
     }
 
+    /**
+     * A captured table's row whose OPERATION_CODE is none that operation-codes.md lists (99 is made up: bad input)
+     * records a change nobody can apply: it fails on arrival, before a checkpoint holds it, instead of the warning
+     * and drop of earlier versions.
+     */
+    @Test
+    void anUnknownOperationCodeOfACapturedTableFailsOnArrival() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        RedoRecord unknown = RedoLog.withOperation(log.dml(101, XID_A, ROW_1, Sql.insert(1, "a")), 99, "REPLACE");
+        try (AssemblerHarness h = AssemblerHarness.open(StateBackendKind.HEAP)) {
+            h.feed(log.start(100, XID_A));
+            assertThatThrownBy(() -> h.feed(unknown)).isInstanceOf(SuppressRestartsException.class)
+                    .cause().isInstanceOf(RowConversionException.class)
+                    .hasMessageStartingWith("cannot convert the redo row at log 1_679_1029337344 line "
+                            + unknown.line() + " (XID " + XID_A + ", SCN 101, REPLACE on OE.ORDERS): OPERATION_CODE 99 "
+                            + "(OPERATION REPLACE) is not an operation this version reads");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void anUnknownOperationCodeGoesToTheDeadLettersWhenItsTransactionCommits(StateBackendKind backend)
+            throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        RedoRecord unknown = RedoLog.withOperation(log.dml(102, XID_A, ROW_2, Sql.insert(2, "b")), 99, "REPLACE");
+        AssemblerOptions options = AssemblerOptions.builder().deadLetter(true).build();
+        try (AssemblerHarness h = AssemblerHarness.open(options, backend)) {
+            h.feed(log.start(100, XID_A), log.dml(101, XID_A, ROW_1, Sql.insert(1, "a")), unknown,
+                    log.commit(103, XID_A)).watermark(103);
+            assertThat(describe(h.lcrs())).containsExactly(XID_A + " INSERT ID=1");
+            assertThat(h.harness.getSideOutput(TransactionAssembler.DEAD_LETTERS)).extracting(r -> r.getValue().origin())
+                    .containsExactly(unknown.origin());
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(StateBackendKind.class)
     void deadLetterModeDivertsTheRowAndTheTransactionGoesOn(StateBackendKind backend) throws Exception {

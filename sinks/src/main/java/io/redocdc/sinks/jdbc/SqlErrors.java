@@ -16,13 +16,22 @@ public final class SqlErrors {
     }
 
     /**
+     * SQLSTATEs of a server that ended the session or refuses new ones (PostgreSQL Error Codes, Appendix A, class 57
+     * "Operator Intervention": 57P01 admin_shutdown, as pg_terminate_backend and a fast shutdown send it;
+     * 57P02 crash_shutdown; 57P03 cannot_connect_now).
+     */
+    private static final Set<String> SESSION_ENDED_BY_SERVER = Set.of("57P01", "57P02", "57P03");
+
+    /**
      * True when the connection is gone (SQLTransientConnectionException, SQLRecoverableException, SQLState
-     * class 08): the job should fail and restart from its checkpoint rather than treat the transaction as bad.
+     * class 08, or the server ended the session): the job should fail and restart from its checkpoint rather than
+     * treat the transaction as bad.
      */
     public static boolean isConnectionLoss(SQLException e) {
         for (SQLException x : chain(e)) {
+            String state = x.getSQLState();
             if (x instanceof SQLTransientConnectionException || x instanceof SQLRecoverableException
-                    || (x.getSQLState() != null && x.getSQLState().startsWith("08"))) {
+                    || (state != null && (state.startsWith("08") || SESSION_ENDED_BY_SERVER.contains(state)))) {
                 return true;
             }
         }

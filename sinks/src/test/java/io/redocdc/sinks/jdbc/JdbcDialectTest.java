@@ -85,6 +85,11 @@ class JdbcDialectTest {
         assertThat(SqlErrors.isConnectionLoss(new SQLException("gone", "08006"))).isTrue();
         assertThat(SqlErrors.isConnectionLoss(new java.sql.SQLRecoverableException("IO error"))).isTrue();
         assertThat(SqlErrors.isConnectionLoss(new SQLException("dup", "23505"))).isFalse();
+        // pg_terminate_backend, or a server shutting down, while a statement runs (JdbcApplyITCase ends sessions)
+        assertThat(SqlErrors.isConnectionLoss(new SQLException("terminating connection due to administrator command",
+                "57P01"))).isTrue();
+        assertThat(SqlErrors.isConnectionLoss(new SQLException("canceling statement due to user request", "57014")))
+                .as("a cancelled statement leaves the session open").isFalse();
         assertThat(SqlErrors.describe(new SQLException("dup", "23505", 7))).isEqualTo("SQLSTATE 23505, vendor code 7: dup");
     }
 }

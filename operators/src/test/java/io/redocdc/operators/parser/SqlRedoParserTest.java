@@ -65,6 +65,35 @@ class SqlRedoParserTest {
                 .isEqualTo(StatementKind.DELETE);
     }
 
+    /**
+     * Values and names that look like SQL stay values and names (bad input of the fault suite). LogMiner doubles
+     * the apostrophes inside a value; a quoted identifier may hold any character but the double quotation mark
+     * (Oracle SQL Language Reference, "Database Object Naming Rules").
+     */
+    @Test
+    void valuesAndNamesThatLookLikeSqlStayValuesAndNames() {
+        String drop = "'); DROP TABLE \"OE\".\"ORDERS\"; --";
+        String where = "x' where \"ID\" = '2' or '1'='1";
+        String dropLiteral = "'" + drop.replace("'", "''") + "'";
+        String whereLiteral = "'" + where.replace("'", "''") + "'";
+        ParsedStatement insert = SqlRedoParser.parse("insert into \"OE\".\"T; DELETE FROM X\"(\"ID\",\"values (\","
+                + "\"a b, c\") values ('1'," + dropLiteral + "," + whereLiteral + ")");
+        assertThat(insert.table()).isEqualTo("T; DELETE FROM X");
+        assertThat(insert.values()).containsExactly(ColumnValue.ofString("ID", "1"),
+                ColumnValue.ofString("values (", drop), ColumnValue.ofString("a b, c", where));
+
+        ParsedStatement update = SqlRedoParser.parse("update \"OE\".\"T; DELETE FROM X\" set \"values (\" = "
+                + whereLiteral + " where \"ID\" = '1' and \"values (\" = " + dropLiteral);
+        assertThat(update.values()).containsExactly(ColumnValue.ofString("values (", where));
+        assertThat(update.where()).containsExactly(ColumnValue.ofString("ID", "1"),
+                ColumnValue.ofString("values (", drop));
+
+        ParsedStatement delete = SqlRedoParser.parse("delete from \"OE\".\"T; DELETE FROM X\" where \"a b, c\" = "
+                + whereLiteral + " and \"ID\" = '1'");
+        assertThat(delete.where()).containsExactly(ColumnValue.ofString("a b, c", where),
+                ColumnValue.ofString("ID", "1"));
+    }
+
     @Test
     void quotedIdentifiersKeepSpacesCaseAndDoubledQuotes() {
         ParsedStatement s = SqlRedoParser.parse(

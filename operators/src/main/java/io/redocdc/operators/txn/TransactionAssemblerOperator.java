@@ -509,6 +509,9 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     }
 
     /** The LCRs of one transaction, each emitted one step late so the last can carry {@code lastInTransaction}. */
+    /** A large transaction's emission logs its progress every this many LCRs (the fault suite kills there too). */
+    static final int LARGE_TRANSACTION_PROGRESS = 10_000;
+
     private final class Emission {
         private final String xid;
         private final Boundary end;
@@ -532,6 +535,9 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
                 collector.collect(held);
             }
             held = toLcr(ready.change(), ready.row(), xid, end, ordinal++);
+            if (ordinal % LARGE_TRANSACTION_PROGRESS == 0) {
+                LOG.info("transaction {} (commit SCN {}): {} LCRs emitted so far", xid, end.scn(), ordinal);
+            }
         }
 
         void finish() {

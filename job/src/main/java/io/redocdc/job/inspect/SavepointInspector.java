@@ -82,7 +82,10 @@ public final class SavepointInspector {
         String location = metadata.directory().toUri().toString();
         StateBackend backend = metadata.incrementalKeyedState(AssemblerState.UID)
                 ? new EmbeddedRocksDBStateBackend() : new HashMapStateBackend();
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.createLocalEnvironment(1);
+        // The ambient environment: a local one from the command line, the MiniCluster in tests. One subtask: the
+        // reading is small next to starting the job.
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
         SavepointReader savepoint = SavepointReader.read(env, location, backend);
         TypeInformation<StatePiece> pieceType = TypeInformation.of(StatePiece.class);
         TypeInformation<byte[]> bytes = PrimitiveArrayTypeInfo.BYTE_PRIMITIVE_ARRAY_TYPE_INFO;

@@ -1,0 +1,160 @@
+package io.redocdc.job.inspect;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.redocdc.job.RedoCdc;
+import io.redocdc.job.pipeline.CapturePipeline;
+import io.redocdc.job.pipeline.JobConfiguration;
+import io.redocdc.job.pipeline.JobOptions;
+import io.redocdc.job.pipeline.StateBackendKind;
+import io.redocdc.job.simulate.SimulationSettings;
+import io.redocdc.job.simulate.WorkloadSimulator;
+import io.redocdc.sinks.files.FileFormat;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutionException;
+import org.apache.flink.core.execution.JobClient;
+import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code inspect --json} on a savepoint taken mid-workload, checked against the simulator's truth. Like the fixture
+ * of SavepointCompatibilityITCase, the job reads a 2-thread workload whose catalog lists only its first half of the
+ * logs, so the large transaction, the long ones and some ordinary ones are open; once every catalogued log is read
+ * (the continuous source then waits for more) the job is stopped with a savepoint. The open transactions (XID,
+ * thread, start SCN, rows), the frontier, the required checkpoint SCN and the purge advice must be what
+ * expected/redo_transactions.jsonl says of that cut.
+ */
+class InspectSavepointITCase {
+
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
+            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(3)
+                    .build());
+
+    /** 2 threads, a large transaction over most of the run and the default two long ones. */
+    private static final SimulationSettings WORKLOAD = SimulationSettings.defaults()
+            .withSeed(7).withThreads(2).withTransactions(400).withRowsPerLog(250).withLargeTransactionRows(1500);
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void openTransactionsAndPurgeAdviceOfAMidWorkloadSavepointAreTheTruths() throws Exception {
+        WorkloadSimulator.write(tmp, WORKLOAD);
+        Path catalog = tmp.resolve("redo/archived_logs.csv");
+        List<String> allLogs = Files.readAllLines(catalog);
+        Files.write(catalog, allLogs.subList(0, 1 + (allLogs.size() - 1) / 2));
+        RedoTruth truth = new RedoTruth(tmp.resolve("expected"), catalog);
+        Set<RedoTruth.Open> expectedOpen = truth.openTransactions();
+        assertThat(expectedOpen).as("the cut leaves transactions open").hasSizeGreaterThan(2)
+                .anyMatch(open -> open.rows() > 500);
+
+        JobOptions options = new JobOptions(tmp.resolve("redo"), tmp.resolve("output"), FileFormat.OGG_JSON, false,
+                2, StateBackendKind.HASHMAP, Duration.ofMillis(300), tmp.resolve("checkpoints"), null, 0, null,
+                List.of("*.*"), null, "ORCL", Map.of(), false);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
+                JobConfiguration.of(options));
+        CapturePipeline.build(env, options);
+        JobClient job = env.executeAsync("inspect: first half of the logs");
+        String savepoint;
+        try {
+            waitUntilEveryCataloguedLogIsProcessed(job, truth);
+            savepoint = job.stopWithSavepoint(false, tmp.resolve("savepoints").toUri().toString(),
+                    SavepointFormatType.CANONICAL).get();
+        } catch (Exception | AssertionError e) {
+            job.cancel().get();
+            throw e;
+        }
+
+        JsonNode state = JSON.readTree(inspect("--json", Path.of(URI.create(savepoint)).toString()));
+        assertThat(state.get("completedFrontier").asLong()).isEqualTo(truth.frontier());
+        Set<RedoTruth.Open> open = new HashSet<>();
+        for (JsonNode tx : state.get("openTransactions")) {
+            open.add(new RedoTruth.Open(tx.get("xid").asText(), tx.get("thread").asInt(), tx.get("startScn").asLong(),
+                    tx.get("rows").asLong()));
+        }
+        assertThat(open).containsExactlyInAnyOrderElementsOf(expectedOpen);
+        assertThat(state.get("requiredCheckpointScn").asLong())
+                .isEqualTo(expectedOpen.stream().mapToLong(RedoTruth.Open::startScn).min().orElseThrow());
+        SortedMap<Integer, Long> purge = new TreeMap<>();
+        for (JsonNode advice : state.get("purgeAdvice")) {
+            purge.put(advice.get("thread").asInt(), advice.get("purgeBeforeSequence").asLong());
+        }
+        assertThat(purge).isEqualTo(truth.purgeBefore());
+        assertThat(state.get("sequencer").get("processedCommitScn").asLong())
+                .isEqualTo(truth.lastCommitBelowFrontier());
+    }
+
+    /**
+     * Polls savepoints until the job has read every catalogued log and delivered every commit below the frontier:
+     * from then on its state no longer changes.
+     */
+    private void waitUntilEveryCataloguedLogIsProcessed(JobClient job, RedoTruth truth) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofMinutes(3).toNanos();
+        StateInspection state = null;
+        while (true) {
+            assertThat(job.getJobStatus().get().isGloballyTerminalState()).as("the job ended").isFalse();
+            String savepoint;
+            try {
+                savepoint = job.triggerSavepoint(tmp.resolve("polled").toUri().toString(),
+                        SavepointFormatType.CANONICAL).get();
+            } catch (ExecutionException e) {
+                savepoint = null; // not all tasks running yet
+            }
+            if (savepoint != null) {
+                state = SavepointInspector.inspect(Path.of(URI.create(savepoint)));
+                if (everyLogRead(state, truth) && state.sequencer().processedCommitScn() != null
+                        && state.sequencer().processedCommitScn() == truth.lastCommitBelowFrontier()) {
+                    return;
+                }
+            }
+            assertThat(System.nanoTime()).as("the job did not process the catalogued logs in time; last: %s", state)
+                    .isLessThan(deadline);
+            Thread.sleep(500);
+        }
+    }
+
+    private static boolean everyLogRead(StateInspection state, RedoTruth truth) {
+        for (StateInspection.ThreadState thread : state.threads()) {
+            RedoTruth.LastLog last = truth.lastLogs().get(thread.thread());
+            if (last == null || thread.nextSequence() != last.sequence() + 1) {
+                return false;
+            }
+        }
+        return state.threads().size() == truth.lastLogs().size();
+    }
+
+    private static String inspect(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cmd = RedoCdc.commandLine();
+        cmd.setOut(new PrintWriter(out, true));
+        cmd.setErr(new PrintWriter(err, true));
+        String[] all = new String[args.length + 1];
+        all[0] = "inspect";
+        System.arraycopy(args, 0, all, 1, args.length);
+        assertThat(cmd.execute(all)).as("inspect exit code; stderr: %s", err).isZero();
+        return out.toString();
+    }
+}

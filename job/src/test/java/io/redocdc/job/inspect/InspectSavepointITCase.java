@@ -29,6 +29,7 @@ import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -104,6 +105,35 @@ class InspectSavepointITCase {
         assertThat(purge).isEqualTo(truth.purgeBefore());
         assertThat(state.get("sequencer").get("processedCommitScn").asLong())
                 .isEqualTo(truth.lastCommitBelowFrontier());
+    }
+
+    @Test
+    void aSavepointOfAnotherJobIsRefusedNamingThePathAndTheOperatorsExpected() throws Exception {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(1);
+        env.enableCheckpointing(200);
+        env.fromSequence(0, Long.MAX_VALUE).uid("numbers").sinkTo(new DiscardingSink<>()).uid("discard");
+        JobClient job = env.executeAsync("another job");
+        String savepoint = null;
+        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+        while (savepoint == null) {
+            try {
+                savepoint = job.stopWithSavepoint(false, tmp.resolve("other").toUri().toString(),
+                        SavepointFormatType.CANONICAL).get();
+            } catch (ExecutionException e) {
+                assertThat(System.nanoTime()).as("no savepoint of the other job: %s", e).isLessThan(deadline);
+                Thread.sleep(200); // its tasks are not running yet
+            }
+        }
+        Path path = Path.of(URI.create(savepoint));
+
+        StringWriter err = new StringWriter();
+        CommandLine cmd = RedoCdc.commandLine();
+        cmd.setOut(new PrintWriter(new StringWriter(), true));
+        cmd.setErr(new PrintWriter(err, true));
+        assertThat(cmd.execute("inspect", path.toString())).isEqualTo(2);
+        assertThat(err.toString()).contains(path + " is a Flink savepoint or checkpoint, but not of the redo-cdc "
+                + "capture job").contains("[redo-log-source, transaction-assembler, commit-sequencer]");
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.redocdc.job.inspect;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
 /**
@@ -48,6 +49,7 @@ public record StateInspection(String path, long checkpointId, long startScn, Lon
     public record LogInReader(long sequence, long firstChange, long nextChange, long recordsRead, String lastRsId,
                               Long lastSsn, boolean finished) {
 
+        @JsonProperty("halfRead")
         public boolean halfRead() {
             return recordsRead > 0 && !finished;
         }

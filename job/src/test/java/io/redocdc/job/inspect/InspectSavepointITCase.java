@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.redocdc.job.RedoCdc;
+import io.redocdc.job.faults.RetainedCheckpoints;
 import io.redocdc.job.pipeline.CapturePipeline;
 import io.redocdc.job.pipeline.JobConfiguration;
 import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.job.pipeline.StateBackendKind;
 import io.redocdc.job.simulate.SimulationSettings;
 import io.redocdc.job.simulate.WorkloadSimulator;
+import io.redocdc.operators.txn.AssemblerState;
 import io.redocdc.sinks.files.FileFormat;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -21,10 +23,13 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
+import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
@@ -32,6 +37,8 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -42,7 +49,8 @@ import picocli.CommandLine;
  * logs, so the large transaction, the long ones and some ordinary ones are open; once every catalogued log is read
  * (the continuous source then waits for more) the job is stopped with a savepoint. The open transactions (XID,
  * thread, start SCN, rows), the frontier, the required checkpoint SCN and the purge advice must be what
- * expected/redo_transactions.jsonl says of that cut.
+ * expected/redo_transactions.jsonl says of that cut. The same holds of a retained incremental RocksDB checkpoint
+ * taken after that point, which only a RocksDB backend reads.
  */
 class InspectSavepointITCase {
 
@@ -60,8 +68,12 @@ class InspectSavepointITCase {
     @TempDir
     Path tmp;
 
-    @Test
-    void openTransactionsAndPurgeAdviceOfAMidWorkloadSavepointAreTheTruths() throws Exception {
+    /** What is inspected: a canonical savepoint, or a retained incremental RocksDB checkpoint (as a cluster keeps). */
+    enum Taken { SAVEPOINT, INCREMENTAL_ROCKSDB_CHECKPOINT }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Taken.class)
+    void openTransactionsAndPurgeAdviceOfAMidWorkloadSavepointAreTheTruths(Taken taken) throws Exception {
         WorkloadSimulator.write(tmp, WORKLOAD);
         Path catalog = tmp.resolve("redo/archived_logs.csv");
         List<String> allLogs = Files.readAllLines(catalog);
@@ -71,24 +83,31 @@ class InspectSavepointITCase {
         assertThat(expectedOpen).as("the cut leaves transactions open").hasSizeGreaterThan(2)
                 .anyMatch(open -> open.rows() > 500);
 
+        boolean rocksdb = taken == Taken.INCREMENTAL_ROCKSDB_CHECKPOINT;
         JobOptions options = new JobOptions(tmp.resolve("redo"), tmp.resolve("output"), FileFormat.OGG_JSON, false,
-                2, StateBackendKind.HASHMAP, Duration.ofMillis(300), tmp.resolve("checkpoints"), null, 0, null,
-                List.of("*.*"), null, "ORCL", Map.of(), false);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
-                JobConfiguration.of(options));
+                2, rocksdb ? StateBackendKind.ROCKSDB : StateBackendKind.HASHMAP, Duration.ofMillis(300),
+                tmp.resolve("checkpoints"), null, 0, null, List.of("*.*"), null, "ORCL", Map.of(), false);
+        Configuration conf = JobConfiguration.of(options);
+        conf.set(CheckpointingOptions.INCREMENTAL_CHECKPOINTS, rocksdb);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         CapturePipeline.build(env, options);
         JobClient job = env.executeAsync("inspect: first half of the logs");
-        String savepoint;
+        Path inspected;
         try {
             waitUntilEveryCataloguedLogIsProcessed(job, truth);
-            savepoint = job.stopWithSavepoint(false, tmp.resolve("savepoints").toUri().toString(),
-                    SavepointFormatType.CANONICAL).get();
+            inspected = rocksdb ? checkpointAfterNow(job) : Path.of(URI.create(job.stopWithSavepoint(false,
+                    tmp.resolve("savepoints").toUri().toString(), SavepointFormatType.CANONICAL).get()));
         } catch (Exception | AssertionError e) {
             job.cancel().get();
             throw e;
         }
+        if (rocksdb) {
+            job.cancel().get();
+            assertThat(CheckpointMetadataFile.load(inspected).incrementalKeyedState(AssemblerState.UID))
+                    .as("an incremental RocksDB checkpoint").isTrue();
+        }
 
-        JsonNode state = JSON.readTree(inspect("--json", Path.of(URI.create(savepoint)).toString()));
+        JsonNode state = JSON.readTree(inspect("--json", inspected.toString()));
         assertThat(state.get("completedFrontier").asLong()).isEqualTo(truth.frontier());
         Set<RedoTruth.Open> open = new HashSet<>();
         for (JsonNode tx : state.get("openTransactions")) {
@@ -134,6 +153,21 @@ class InspectSavepointITCase {
         assertThat(cmd.execute("inspect", path.toString())).isEqualTo(2);
         assertThat(err.toString()).contains(path + " is a Flink savepoint or checkpoint, but not of the redo-cdc "
                 + "capture job").contains("[redo-log-source, transaction-assembler, commit-sequencer]");
+    }
+
+    /** A retained checkpoint completed after this call (the job's state no longer changes by then). */
+    private Path checkpointAfterNow(JobClient job) throws Exception {
+        long now = System.currentTimeMillis();
+        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+        while (true) {
+            Optional<Path> newest = RetainedCheckpoints.newest(tmp.resolve("checkpoints"));
+            if (newest.isPresent() && newest.get().resolve("_metadata").toFile().lastModified() > now + 1000) {
+                return newest.get();
+            }
+            assertThat(System.nanoTime()).as("no checkpoint completed in time").isLessThan(deadline);
+            assertThat(job.getJobStatus().get().isGloballyTerminalState()).as("the job ended").isFalse();
+            Thread.sleep(200);
+        }
     }
 
     /**

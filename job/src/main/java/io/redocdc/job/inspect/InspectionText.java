@@ -83,7 +83,7 @@ public final class InspectionText {
             String at = log.finished() ? "read to its end"
                     : log.recordsRead() == 0 ? "not started"
                     : "half read: " + log.recordsRead() + " records" + (log.lastRsId() == null ? ""
-                            : ", last RS_ID" + log.lastRsId() + " SSN " + log.lastSsn());
+                            : ", last RS_ID " + log.lastRsId().strip() + " SSN " + log.lastSsn());
             logs.add(log.sequence() + " (" + at + ")");
         }
         return String.join("; ", logs);

@@ -35,7 +35,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code savepoints/<build>/} under the test resources was written by {@link #writeFixture} running on that build:
  * a simulated 2-thread redo directory ({@code redo/}, every log), its truth ({@code expected/}), a canonical
  * savepoint taken by stop-with-savepoint while only the first half of the logs was catalogued, so that long
- * transactions were open in the assembler's state and logs half done ({@code savepoint/}), and the files that first
+ * transactions were open in the assembler's state ({@code savepoint/}; {@code inspect} shows 43f4961's readers held
+ * no half-read log), and the files that first
  * run committed ({@code output/}). Restoring here with the whole catalog must finish the output so that it equals
  * the truth, at another parallelism: a change to any state type that breaks this fails the build.
  *

@@ -3,6 +3,7 @@ package io.redocdc.job;
 import io.redocdc.job.cli.DemoCommand;
 import io.redocdc.job.cli.ErrorsCommand;
 import io.redocdc.job.cli.ExportCommand;
+import io.redocdc.job.cli.InspectCommand;
 import io.redocdc.job.cli.RunCommand;
 import io.redocdc.job.cli.SimulateCommand;
 import java.nio.file.Files;
@@ -22,8 +23,8 @@ import picocli.CommandLine.PropertiesDefaultProvider;
 @Command(name = "redo-cdc", mixinStandardHelpOptions = true, version = "redo-cdc 0.1.0",
         description = "Oracle redo change data capture on Apache Flink.%n"
                 + "With no command, runs the demo: simulate a workload into ./demo and capture it.",
-        subcommands = {RunCommand.class, ExportCommand.class, ErrorsCommand.class, SimulateCommand.class,
-                DemoCommand.class})
+        subcommands = {RunCommand.class, ExportCommand.class, ErrorsCommand.class, InspectCommand.class,
+                SimulateCommand.class, DemoCommand.class})
 public final class RedoCdc implements Runnable {
 
     @Override

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
 
 /**
  * A transaction while it is open: its XID and thread, the truth's changes so far, and the undo log (what a
@@ -28,6 +29,11 @@ final class OpenTransaction implements AutoCloseable {
     final ChangeBuffer changes;
     final List<UndoEntry> undoLog = new ArrayList<>();
     boolean started;
+    /** SCN and log sequence of its START row, once written. */
+    long startScn;
+    long startSequence;
+    /** Its rows of schema OE (INTERNAL ones aside) per log sequence of its thread, for {@link RedoTransactionsWriter}. */
+    final TreeMap<Long, Long> rowsPerSequence = new TreeMap<>();
     private long ssn;
 
     OpenTransaction(Xid xid, int thread, Path spillDir) {

@@ -17,14 +17,16 @@ final class RedoEmitter {
     private final SplittableRandom random;
     private final double internalRowRatio;
     private final SqlText sql;
+    private final RedoTransactionsWriter transactions;
 
     RedoEmitter(ScnClock clock, RedoLogWriter[] writers, SplittableRandom random, double internalRowRatio,
-                SqlText sql) {
+                SqlText sql, RedoTransactionsWriter transactions) {
         this.clock = clock;
         this.writers = writers;
         this.random = random;
         this.internalRowRatio = internalRowRatio;
         this.sql = sql;
+        this.transactions = transactions;
     }
 
     void change(OpenTransaction tx, RowChange c) throws IOException {
@@ -92,7 +94,7 @@ final class RedoEmitter {
     void statementRow(OpenTransaction tx, String operation, OperationCode op, int status, String info, TableDef table,
             String rowId, long ssn, String redo) throws IOException {
         startIfNeeded(tx);
-        writers[tx.thread - 1].write(new ContentsRow(clock.next(), tx.thread, tx.xidRaw, operation, op.code(), false,
+        written(tx, op, new ContentsRow(clock.next(), tx.thread, tx.xidRaw, operation, op.code(), false,
                 status, info, table.owner(), table.name(), table.dataObj(), rowId, ssn, redo, null));
     }
 
@@ -135,7 +137,21 @@ final class RedoEmitter {
 
     private void writeRow(OpenTransaction tx, long scn, String xid, OperationCode op, boolean rollback, String owner,
             String table, long dataObj, String rowId, long ssn, String redo, String undo) throws IOException {
-        writers[tx.thread - 1].write(new ContentsRow(scn, tx.thread, xid, op.name(), op.code(), rollback, 0, null,
+        written(tx, op, new ContentsRow(scn, tx.thread, xid, op.name(), op.code(), rollback, 0, null,
                 owner, table, dataObj, rowId, ssn, redo, undo));
+    }
+
+    /** Writes the row to the transaction's thread and notes where it went, for {@link RedoTransactionsWriter}. */
+    private void written(OpenTransaction tx, OperationCode op, ContentsRow row) throws IOException {
+        long sequence = writers[tx.thread - 1].sequence();
+        writers[tx.thread - 1].write(row);
+        if (op == OperationCode.START) {
+            tx.startScn = row.scn();
+            tx.startSequence = sequence;
+        } else if (op.endsTransaction()) {
+            transactions.ended(tx, op, row.scn(), sequence);
+        } else if (op != OperationCode.INTERNAL && OrderEntrySchema.OWNER.equals(row.segOwner())) {
+            tx.rowsPerSequence.merge(sequence, 1L, Long::sum);
+        }
     }
 }

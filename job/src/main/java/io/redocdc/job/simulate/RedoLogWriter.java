@@ -65,6 +65,11 @@ final class RedoLogWriter {
         openLog();
     }
 
+    /** The sequence of the log the next row goes to. */
+    long sequence() {
+        return sequence;
+    }
+
     long rowsWritten() {
         return rowsWritten;
     }

@@ -111,9 +111,10 @@ final class Simulation {
                     random);
         }
         SqlText sql = new SqlText(settings.nls());
-        redo = new RedoEmitter(clock, writers, random, settings.internalRowRatio(), sql);
-        documents = new DocumentStatements(this, redo, sql);
-        try (TruthWriter truth = new TruthWriter(expectedDir)) {
+        try (TruthWriter truth = new TruthWriter(expectedDir);
+             RedoTransactionsWriter transactions = new RedoTransactionsWriter(expectedDir)) {
+            redo = new RedoEmitter(clock, writers, random, settings.internalRowRatio(), sql, transactions);
+            documents = new DocumentStatements(this, redo, sql);
             rows = new RowOperations(redo, truth, xids, db.references);
             scheduleWorkload();
             while (!queue.isEmpty()) {

@@ -12,6 +12,7 @@ import java.util.stream.Stream;
  * OUT/redo/archived_logs.csv                      written last, atomically
  * OUT/redo/contents/T_S_R.csv[.gz]                V$LOGMNR_CONTENTS rows of each log
  * OUT/expected/transactions.jsonl                 committed transactions of schema OE, in commit order
+ * OUT/expected/redo_transactions.jsonl            every transaction's START, end and rows per log, in end order
  * OUT/expected/tables/OWNER.TABLE.jsonl           final rows of each captured table, by primary key
  * OUT/expected/tables.json                        primary keys, foreign keys and column types of the captured tables
  * OUT/expected/schema.sql                         the captured tables as Oracle DDL, with those keys

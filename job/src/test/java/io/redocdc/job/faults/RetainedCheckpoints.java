@@ -8,13 +8,13 @@ import java.util.Optional;
 import java.util.stream.Stream;
 
 /** The checkpoints a job retained under {@code --checkpoint.dir}, as an operator picks one after a crash. */
-final class RetainedCheckpoints {
+public final class RetainedCheckpoints {
 
     private RetainedCheckpoints() {
     }
 
     /** The newest complete checkpoint ({@code <job>/chk-N} with its _metadata) of any earlier run, if any. */
-    static Optional<Path> newest(Path checkpointDir) throws IOException {
+    public static Optional<Path> newest(Path checkpointDir) throws IOException {
         if (!Files.isDirectory(checkpointDir)) {
             return Optional.empty();
         }

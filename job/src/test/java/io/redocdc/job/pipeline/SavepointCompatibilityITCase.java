@@ -1,5 +1,7 @@
 package io.redocdc.job.pipeline;
 
+import static io.redocdc.job.pipeline.SavepointFiles.copy;
+import static io.redocdc.job.pipeline.SavepointFiles.savepointIn;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redocdc.job.simulate.SimulationSettings;
@@ -7,18 +9,13 @@ import io.redocdc.job.simulate.WorkloadSimulator;
 import io.redocdc.job.verify.ChangeFiles;
 import io.redocdc.job.verify.TruthComparison;
 import io.redocdc.sinks.files.FileFormat;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.core.execution.JobClient;
@@ -38,7 +35,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * {@code savepoints/<build>/} under the test resources was written by {@link #writeFixture} running on that build:
  * a simulated 2-thread redo directory ({@code redo/}, every log), its truth ({@code expected/}), a canonical
  * savepoint taken by stop-with-savepoint while only the first half of the logs was catalogued, so that long
- * transactions were open in the assembler's state and logs half done ({@code savepoint/}), and the files that first
+ * transactions were open in the assembler's state ({@code savepoint/}; {@code inspect} shows 43f4961's readers held
+ * no half-read log), and the files that first
  * run committed ({@code output/}). Restoring here with the whole catalog must finish the output so that it equals
  * the truth, at another parallelism: a change to any state type that breaks this fails the build.
  *
@@ -120,35 +118,9 @@ class SavepointCompatibilityITCase {
         return StreamExecutionEnvironment.getExecutionEnvironment(conf);
     }
 
-    /** The savepoint directory (the one holding _metadata) under {@code dir}. */
-    private static Path savepointIn(Path dir) throws IOException {
-        try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(file -> file.getFileName().toString().equals("_metadata")).findFirst()
-                    .orElseThrow(() -> new AssertionError("no _metadata under " + dir)).getParent();
-        }
-    }
-
     private static Path resource(String name) throws URISyntaxException {
         URL url = SavepointCompatibilityITCase.class.getResource(name);
         assertThat(url).as("test resource %s", name).isNotNull();
         return Path.of(url.toURI());
-    }
-
-    /** Copies the tree {@code from} into {@code to}, files only (committed part files, not Flink's hidden ones). */
-    private static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path file : files.filter(Files::isRegularFile).toList()) {
-                if (file.getFileName().toString().startsWith(".")) {
-                    continue; // in-progress part files and checksums
-                }
-                Path target = to.resolve(from.relativize(file).toString());
-                Files.createDirectories(target.getParent());
-                try (InputStream in = Files.newInputStream(file)) {
-                    Files.copy(in, target, StandardCopyOption.REPLACE_EXISTING);
-                }
-            }
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
-        }
     }
 }

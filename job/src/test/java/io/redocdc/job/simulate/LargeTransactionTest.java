@@ -47,7 +47,8 @@ class LargeTransactionTest {
         assertThat(historyRows).isEqualTo(ROWS - ROWS / LargeTransaction.UPDATE_EVERY);
         try (Stream<Path> spills = Files.list(tmp.resolve("expected"))) {
             assertThat(spills.map(p -> p.getFileName().toString())).as("no spill file left")
-                    .containsExactlyInAnyOrder("transactions.jsonl", "tables.json", "schema.sql", "tables");
+                    .containsExactlyInAnyOrder("transactions.jsonl", "redo_transactions.jsonl", "tables.json",
+                            "schema.sql", "tables");
         }
         assertThat(List.of(output.split("\n"))).anyMatch(l -> l.startsWith("simulated in "));
     }

@@ -6,11 +6,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapState;
-import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
-import org.apache.flink.api.common.state.ValueStateDescriptor;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
@@ -45,12 +41,9 @@ final class CommitSequencerFunction extends KeyedProcessFunction<Integer, Lcr, L
 
     @Override
     public void open(OpenContext openContext) {
-        buffered = getRuntimeContext().getMapState(new MapStateDescriptor<>(
-                "buffered-lcrs", TypeInformation.of(BufferedLcrKey.class), TypeInformation.of(Lcr.class)));
-        pending = getRuntimeContext().getMapState(new MapStateDescriptor<>(
-                "pending-transactions", Types.STRING, TypeInformation.of(PendingTransaction.class)));
-        processedLowPosition = getRuntimeContext().getState(
-                new ValueStateDescriptor<>("processed-low-position", Types.STRING));
+        buffered = getRuntimeContext().getMapState(SequencerState.bufferedLcrs());
+        pending = getRuntimeContext().getMapState(SequencerState.pendingTransactions());
+        processedLowPosition = getRuntimeContext().getState(SequencerState.processedLowPosition());
         var metrics = getRuntimeContext().getMetricGroup();
         metrics.gauge("processedLowPosition", (Gauge<String>) () -> lastEmitted == null ? "" : lastEmitted.toHex());
         metrics.gauge("processedCommitScn", (Gauge<Long>) () -> lastEmitted == null ? -1L : lastEmitted.commitScn());

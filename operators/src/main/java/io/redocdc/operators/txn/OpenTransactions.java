@@ -8,13 +8,14 @@ import java.util.TreeSet;
 /**
  * The transactions of one assembler subtask whose START has been read and whose end has not been processed yet,
  * ordered by start SCN. Held in memory and rebuilt from the keyed boundary state on restore; it feeds the
- * "open transactions", "oldest open start SCN" and "required checkpoint SCN" bookkeeping.
+ * "open transactions", "oldest open start SCN" and "required checkpoint SCN" bookkeeping, and the purge advice.
+ * Public so that {@code inspect} applies the same rules to a savepoint's boundaries.
  */
-final class OpenTransactions {
+public final class OpenTransactions {
 
     /** One open transaction: its START record and the slot key it lives on. */
-    record OpenStart(int slotKey, Boundary start) {
-        long scn() {
+    public record OpenStart(int slotKey, Boundary start) {
+        public long scn() {
             return start.scn();
         }
     }
@@ -25,7 +26,7 @@ final class OpenTransactions {
 
     private final TreeSet<OpenStart> open = new TreeSet<>(ORDER);
 
-    void add(int slotKey, Boundary start) {
+    public void add(int slotKey, Boundary start) {
         open.add(new OpenStart(slotKey, start));
     }
 
@@ -33,12 +34,12 @@ final class OpenTransactions {
         open.remove(new OpenStart(slotKey, start));
     }
 
-    int size() {
+    public int size() {
         return open.size();
     }
 
     /** Per redo thread, the lowest log sequence holding the START of an open transaction (for purge advice). */
-    Map<Integer, Long> oldestStartSequenceByThread() {
+    public Map<Integer, Long> oldestStartSequenceByThread() {
         Map<Integer, Long> oldest = new TreeMap<>();
         for (OpenStart start : open) {
             oldest.merge(start.start().key().thread(), start.start().key().sequence(), Math::min);
@@ -47,7 +48,7 @@ final class OpenTransactions {
     }
 
     /** The open transaction with the lowest start SCN, or null. */
-    OpenStart oldest() {
+    public OpenStart oldest() {
         return open.isEmpty() ? null : open.first();
     }
 }

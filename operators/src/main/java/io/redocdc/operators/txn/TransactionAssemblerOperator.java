@@ -710,11 +710,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     long slotsHoldingState() throws Exception {
         KeyedStateBackend<Integer> backend = getKeyedStateBackend();
         Set<Integer> slots = new HashSet<>();
-        for (String state : List.of(RedoOrderBuffer.rowsDescriptor().getName(),
-                RedoOrderBuffer.chunksDescriptor().getName(), RedoOrderBuffer.logsDescriptor().getName(),
-                boundariesDescriptor().getName(),
-                UndoMatcher.latestDescriptor().getName(), UndoMatcher.previousDescriptor().getName(),
-                undoRowsDescriptor().getName())) {
+        for (String state : AssemblerState.keyedStateNames()) {
             try (Stream<Integer> keys = backend.getKeys(state, VoidNamespace.INSTANCE)) {
                 keys.forEach(slots::add);
             }

@@ -1,0 +1,38 @@
+package io.redocdc.operators.ordering;
+
+import io.redocdc.operators.lcr.Lcr;
+import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ValueStateDescriptor;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeinfo.Types;
+
+/**
+ * The commit sequencer's keyed state (one key, 0), in the one place that names it: the operator and readers of
+ * its savepoints (the {@code inspect} command) use these descriptors. Names and types are the savepoint layout:
+ * changing one breaks restores of earlier savepoints.
+ */
+public final class SequencerState {
+
+    /** The operator's uid ({@link CommitSequencer#UID}). */
+    public static final String UID = CommitSequencer.UID;
+
+    private SequencerState() {
+    }
+
+    /** The LCRs of transactions not yet emitted, by transaction and ordinal. */
+    public static MapStateDescriptor<BufferedLcrKey, Lcr> bufferedLcrs() {
+        return new MapStateDescriptor<>(
+                "buffered-lcrs", TypeInformation.of(BufferedLcrKey.class), TypeInformation.of(Lcr.class));
+    }
+
+    /** Headers of the buffered transactions, by transaction id. */
+    public static MapStateDescriptor<String, PendingTransaction> pendingTransactions() {
+        return new MapStateDescriptor<>(
+                "pending-transactions", Types.STRING, TypeInformation.of(PendingTransaction.class));
+    }
+
+    /** The processed low position: hex position of the last LCR of the last transaction emitted. */
+    public static ValueStateDescriptor<String> processedLowPosition() {
+        return new ValueStateDescriptor<>("processed-low-position", Types.STRING);
+    }
+}

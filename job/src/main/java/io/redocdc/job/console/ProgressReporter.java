@@ -41,6 +41,8 @@ public final class ProgressReporter implements MetricReporter, Scheduled {
     private final Map<String, Set<Metric>> metrics = new ConcurrentHashMap<>();
     /** (time, LCRs emitted) of recent reports, oldest first, for changes/s. */
     private final ArrayDeque<long[]> emitted = new ArrayDeque<>();
+    /** The last value of each figure: the line keeps it once the job's operators close and their metrics go. */
+    private final Map<String, Double> lastKnown = new ConcurrentHashMap<>();
 
     ProgressReporter(Consumer<ProgressFigures> printer) {
         this(printer, System::currentTimeMillis);
@@ -115,16 +117,23 @@ public final class ProgressReporter implements MetricReporter, Scheduled {
         return sum < 0 ? -1 : (long) sum;
     }
 
+    /** The sum over the metrics of that name; when none is registered (any more), the last sum, else -1. */
     private double sum(String name, ToDoubleFunction<Metric> value) {
         Set<Metric> named = metrics.get(name);
+        if (named == null || named.isEmpty()) {
+            return lastKnown.getOrDefault(name, -1.0);
+        }
         double sum = 0;
         boolean any = false;
-        for (Metric metric : named == null ? Set.<Metric>of() : named) {
+        for (Metric metric : named) {
             double one = value.applyAsDouble(metric);
             if (one >= 0) {
                 sum += one;
                 any = true;
             }
+        }
+        if (any) {
+            lastKnown.put(name, sum);
         }
         return any ? sum : -1;
     }

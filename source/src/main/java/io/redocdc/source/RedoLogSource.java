@@ -86,7 +86,7 @@ public final class RedoLogSource
             SplitEnumeratorContext<RedoLogSplit> context) {
         return new ArchivedLogEnumerator(context, catalog, settings, EnumeratorState.initial(settings.start()))
                 .withRetention(new LogRetention(retentionKey, context.metricGroup()))
-                .withMetrics(new EnumeratorMetrics(context.metricGroup()));
+                .withMetrics(EnumeratorMetrics.of(context.metricGroup()));
     }
 
     @Override
@@ -94,7 +94,7 @@ public final class RedoLogSource
             SplitEnumeratorContext<RedoLogSplit> context, EnumeratorState state) {
         return new ArchivedLogEnumerator(context, catalog, settings, state)
                 .withRetention(new LogRetention(retentionKey, context.metricGroup()))
-                .withMetrics(new EnumeratorMetrics(context.metricGroup()));
+                .withMetrics(EnumeratorMetrics.of(context.metricGroup()));
     }
 
     @Override

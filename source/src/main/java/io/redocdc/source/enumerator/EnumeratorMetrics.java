@@ -2,7 +2,10 @@ package io.redocdc.source.enumerator;
 
 import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
+import java.util.WeakHashMap;
 import java.util.function.LongSupplier;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.MetricGroup;
@@ -33,7 +36,21 @@ public final class EnumeratorMetrics {
     private volatile long frontierRedoTime = -1;
     private volatile long newestCataloguedScn = -1;
 
-    public EnumeratorMetrics(MetricGroup group) {
+    /**
+     * Gauges stay registered when a global failover replaces the enumerator but keeps its coordinator's metric
+     * group (a second registration under the same name would be ignored and the first would show a closed
+     * enumerator's figures), so each group has one instance, fed by whichever enumerator is current.
+     */
+    private static final Map<MetricGroup, EnumeratorMetrics> BY_GROUP = new WeakHashMap<>();
+
+    /** The metrics registered in {@code group}, registering them on first use. */
+    public static EnumeratorMetrics of(MetricGroup group) {
+        synchronized (BY_GROUP) {
+            return BY_GROUP.computeIfAbsent(group, EnumeratorMetrics::new);
+        }
+    }
+
+    private EnumeratorMetrics(MetricGroup group) {
         this(group, System::currentTimeMillis, ZoneId.systemDefault());
     }
 
@@ -61,6 +78,11 @@ public final class EnumeratorMetrics {
             LocalDateTime time = schedule.redoTimeAt(frontier);
             frontierRedoTime = time == null ? -1 : time.atZone(redoZone).toInstant().toEpochMilli();
         }
+    }
+
+    /** logsCatalogued, logsCompleted, completedFrontierScn, frontierRedoTime, newestCataloguedScn (for tests). */
+    List<Long> figures() {
+        return List.of(logsCatalogued, logsCompleted, frontier, frontierRedoTime, newestCataloguedScn);
     }
 
     /** Now minus the frontier's redo time, in milliseconds; -1 while that time is not known. */

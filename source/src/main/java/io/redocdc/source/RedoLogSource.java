@@ -2,6 +2,7 @@ package io.redocdc.source;
 
 import io.redocdc.source.catalog.ArchivedLogCatalog;
 import io.redocdc.source.enumerator.ArchivedLogEnumerator;
+import io.redocdc.source.enumerator.EnumeratorMetrics;
 import io.redocdc.source.enumerator.EnumeratorState;
 import io.redocdc.source.enumerator.EnumeratorStateSerializer;
 import io.redocdc.source.files.RedoDirectory;
@@ -84,14 +85,16 @@ public final class RedoLogSource
     public SplitEnumerator<RedoLogSplit, EnumeratorState> createEnumerator(
             SplitEnumeratorContext<RedoLogSplit> context) {
         return new ArchivedLogEnumerator(context, catalog, settings, EnumeratorState.initial(settings.start()))
-                .withRetention(new LogRetention(retentionKey, context.metricGroup()));
+                .withRetention(new LogRetention(retentionKey, context.metricGroup()))
+                .withMetrics(EnumeratorMetrics.of(context.metricGroup()));
     }
 
     @Override
     public SplitEnumerator<RedoLogSplit, EnumeratorState> restoreEnumerator(
             SplitEnumeratorContext<RedoLogSplit> context, EnumeratorState state) {
         return new ArchivedLogEnumerator(context, catalog, settings, state)
-                .withRetention(new LogRetention(retentionKey, context.metricGroup()));
+                .withRetention(new LogRetention(retentionKey, context.metricGroup()))
+                .withMetrics(EnumeratorMetrics.of(context.metricGroup()));
     }
 
     @Override

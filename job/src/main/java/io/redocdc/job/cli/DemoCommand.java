@@ -3,11 +3,13 @@ package io.redocdc.job.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.redocdc.job.RedoCdc;
+import io.redocdc.job.console.ConsoleOptions;
 import io.redocdc.job.simulate.SimulationResult;
 import io.redocdc.job.simulate.SimulationSettings;
 import io.redocdc.job.simulate.WorkloadSimulator;
 import io.redocdc.job.verify.TruthComparison;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -17,6 +19,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.apache.flink.util.FileUtils;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -29,6 +32,9 @@ public final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--dir", defaultValue = "demo", paramLabel = "DIR", description = "Demo directory (default ./demo).")
     Path dir;
+
+    @Mixin
+    ConsoleOptions console = new ConsoleOptions();
 
     @Override
     public Integer call() throws Exception {
@@ -49,6 +55,12 @@ public final class DemoCommand implements Callable<Integer> {
                 "--checkpoint.interval", "1s",
                 "--checkpoint.dir", demo.resolve("checkpoints").toString()));
         args.addAll(primaryKeyOptions(demo.resolve("expected").resolve("tables.json")));
+        if (console.verbose) {
+            args.add("--verbose");
+        }
+        Path log = console.logFile(demo.resolve("checkpoints"));
+        Files.deleteIfExists(log);
+        args.addAll(List.of("--log-file", log.toString()));
         int exit = RedoCdc.commandLine().execute(args.toArray(String[]::new));
         if (exit != 0) {
             return exit;

@@ -1,5 +1,7 @@
 package io.redocdc.job.cli;
 
+import io.redocdc.job.console.ConsoleOptions;
+import io.redocdc.job.console.LocalConsole;
 import io.redocdc.job.pipeline.CapturePipeline;
 import io.redocdc.job.pipeline.InvalidStartException;
 import io.redocdc.job.pipeline.JobConfiguration;
@@ -19,7 +21,9 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.BiFunction;
 import org.apache.flink.api.common.JobExecutionResult;
+import org.apache.flink.configuration.Configuration;
 import org.apache.flink.core.execution.DetachedJobExecutionResult;
+import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -88,6 +92,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--restore", paramLabel = "PATH", description = "Start from this checkpoint or savepoint.")
     String restorePath;
 
+    @Mixin
+    ConsoleOptions consoleOptions = new ConsoleOptions();
+
     @Option(names = "--config", paramLabel = "FILE",
             description = "Properties file with any of these options, keys without the leading --.")
     Path configFile;
@@ -104,8 +111,11 @@ public final class RunCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("redo-cdc: " + e.getMessage());
             return 1;
         }
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
-                JobConfiguration.of(options));
+        Configuration conf = JobConfiguration.of(options);
+        // only where the MiniCluster runs in this JVM: a cluster's own configuration decides its reporters and logs
+        LocalConsole console = StreamExecutionEnvironment.getExecutionEnvironment() instanceof LocalStreamEnvironment
+                ? LocalConsole.open(conf, consoleOptions, options.checkpointDir(), System.out) : null;
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         CapturePipeline.build(env, options);
         ApplySummary before = options.appliesToDatabase() ? ApplySummary.read(options.jdbcSink()) : null;
         if (before != null && before.unreadable() != null) {
@@ -119,8 +129,15 @@ public final class RunCommand implements Callable<Integer> {
                 options.sinkDescription(), options.parallelism(), options.stateBackend().flinkName(),
                 options.bounded() ? "bounded" : "continuous");
         long started = System.nanoTime();
-        JobExecutionResult result = env.execute("redo-cdc " + (options.minesOracle() ? "oracle"
-                : options.sourceDir().getFileName()));
+        JobExecutionResult result;
+        try {
+            result = env.execute("redo-cdc " + (options.minesOracle() ? "oracle"
+                    : options.sourceDir().getFileName()));
+        } finally {
+            if (console != null) {
+                console.close();
+            }
+        }
         if (result instanceof DetachedJobExecutionResult) {
             // flink run -d: the job runs on; what it writes is not known yet
             System.out.println("redo-cdc: submitted job " + result.getJobID() + "; follow it in Flink's web UI");

@@ -7,7 +7,9 @@ import java.util.TreeMap;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
+import org.apache.flink.metrics.MeterView;
 import org.apache.flink.streaming.api.functions.KeyedProcessFunction;
 import org.apache.flink.util.Collector;
 import org.slf4j.Logger;
@@ -27,6 +29,11 @@ final class CommitSequencerFunction extends KeyedProcessFunction<Integer, Lcr, L
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(CommitSequencerFunction.class);
     private static final long PROGRESS_LOG_INTERVAL_MS = 10_000;
+    /** Counter: LCRs handed to the sinks in commit order. */
+    static final String EMITTED_LCRS = "emittedLcrs";
+    /** Meter: LCRs handed to the sinks per second (changes/s), over {@link #RATE_SECONDS}. */
+    static final String EMITTED_LCRS_PER_SECOND = "emittedLcrsPerSecond";
+    private static final int RATE_SECONDS = 10;
 
     private transient MapState<BufferedLcrKey, Lcr> buffered;
     private transient MapState<String, PendingTransaction> pending;
@@ -35,7 +42,8 @@ final class CommitSequencerFunction extends KeyedProcessFunction<Integer, Lcr, L
     /** Transactions due at {@link #dueWatermark}, by transaction id (position order), to their commit SCN. */
     private transient TreeMap<String, Long> due;
     private transient long dueWatermark;
-    private transient long emittedTransactions;
+    private transient volatile long emittedTransactions;
+    private transient Counter emittedLcrs;
     private transient long lastProgressLog;
     private transient long transactionsAtLastLog;
 
@@ -48,6 +56,8 @@ final class CommitSequencerFunction extends KeyedProcessFunction<Integer, Lcr, L
         metrics.gauge("processedLowPosition", (Gauge<String>) () -> lastEmitted == null ? "" : lastEmitted.toHex());
         metrics.gauge("processedCommitScn", (Gauge<Long>) () -> lastEmitted == null ? -1L : lastEmitted.commitScn());
         metrics.gauge("emittedTransactions", (Gauge<Long>) () -> emittedTransactions);
+        emittedLcrs = metrics.counter(EMITTED_LCRS);
+        metrics.meter(EMITTED_LCRS_PER_SECOND, new MeterView(emittedLcrs, RATE_SECONDS));
         lastProgressLog = System.currentTimeMillis();
     }
 
@@ -128,6 +138,7 @@ final class CommitSequencerFunction extends KeyedProcessFunction<Integer, Lcr, L
                         + " does not follow the last emitted position " + lastEmitted + ": commit order broken");
             }
             out.collect(lcr);
+            emittedLcrs.inc();
             buffered.remove(key);
             lastEmitted = position;
         }

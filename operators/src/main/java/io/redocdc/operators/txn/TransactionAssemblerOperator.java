@@ -11,6 +11,9 @@ import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.Xid;
 import io.redocdc.source.retention.OpenTransactionStarts;
 import io.redocdc.source.retention.ReportOpenStarts;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -58,7 +61,8 @@ import org.slf4j.LoggerFactory;
  * of open transactions can be rebuilt from keyed state on restore and the watermark drives progress logging.
  */
 final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
-        implements OneInputStreamOperator<RedoRecord, Lcr>, Triggerable<Integer, VoidNamespace> {
+        implements OneInputStreamOperator<RedoRecord, Lcr>, Triggerable<Integer, VoidNamespace>,
+        AssemblerMetrics.Figures {
 
     private static final long serialVersionUID = 1L;
     private static final Logger LOG = LoggerFactory.getLogger(TransactionAssemblerOperator.class);
@@ -84,6 +88,10 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private transient ListState<Boolean> allRead;
     /** The job's start SCN: configured on the first start, then the one kept in state ({@link StartScnState}). */
     private transient long startScn;
+    /** Rows buffered in keyed state on this subtask, counted as they come and go (recounted once on restore). */
+    private transient volatile long bufferedRows;
+    /** The completed-SCN frontier of the last watermark below {@link #ALL_READ_WATERMARK}; -1 before one. */
+    private transient volatile long frontier = -1;
 
     TransactionAssemblerOperator(AssemblerOptions options) {
         this(options, null);
@@ -121,8 +129,16 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
                             }
                         }
                     });
-            LOG.info("restored {} open transaction(s); oldest: {}", openTransactions.size(),
-                    describe(openTransactions.oldest()));
+            long[] rows = {0};
+            backend.applyToAllKeys(VoidNamespace.INSTANCE, VoidNamespaceSerializer.INSTANCE,
+                    RedoOrderBuffer.rowsDescriptor(), (slotKey, slotRows) -> {
+                        for (RowKey ignored : slotRows.keys()) {
+                            rows[0]++;
+                        }
+                    });
+            bufferedRows = rows[0];
+            LOG.info("restored {} open transaction(s) and {} buffered row(s); oldest: {}", openTransactions.size(),
+                    bufferedRows, describe(openTransactions.oldest()));
         }
     }
 
@@ -158,7 +174,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         timers = getInternalTimerService("transaction-ends", VoidNamespaceSerializer.INSTANCE, this);
         collector = new TimestampedCollector<>(output);
         converter = new RowChangeConverter(options.tableFilter(), new SqlRedoParser(options.nlsFormats()));
-        metrics = new AssemblerMetrics(getMetricGroup(), this::openTransactionCount, this::oldestOpenStartScn);
+        metrics = new AssemblerMetrics(getMetricGroup(), this);
         lastProgressLog = System.currentTimeMillis();
     }
 
@@ -170,6 +186,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         refuseUnconvertibleOnArrival(record);
         RowKey key = buffer.append(record, !isBoundary);
         if (!isBoundary) {
+            bufferedRows++;
             if (record.rollback()) {
                 undoRows.update(bufferedUndoRows() + 1);
             }
@@ -178,7 +195,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         Boundary boundary = Boundary.of(record, key);
         boundaries.put(key, boundary);
         if (boundary.isStart()) {
-            openTransactions.add(currentSlot(), boundary);
+            openTransactions.add(currentSlot(), boundary, redoTimeMillis(record));
         } else {
             timers.registerEventTimeTimer(VoidNamespace.INSTANCE, record.scn());
         }
@@ -245,6 +262,9 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     public void processWatermark(Watermark mark) throws Exception {
         DrainGuard.check(mark.getTimestamp(), lastWatermark);
         lastWatermark = mark.getTimestamp();
+        if (lastWatermark < ALL_READ_WATERMARK && lastWatermark >= 0) {
+            frontier = lastWatermark + 1;
+        }
         DrainGuard.noteWatermark(lastWatermark, allRead);
         super.processWatermark(mark);
         long now = System.currentTimeMillis();
@@ -570,8 +590,9 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
                 RowKey undone = undoMatcher.pop(row.rowId());
                 if (undone == null) {
                     notes.unmatchedUndo(row);
-                } else {
+                } else if (buffer.get(undone) != null) {
                     buffer.remove(undone);
+                    bufferedRows--;
                 }
             } else if (row.op().isRowChange()) {
                 undoMatcher.push(row.rowId(), key);
@@ -662,6 +683,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     /** Removes a buffered row, keeping the count of buffered undo rows (which decides whether pass 1 runs). */
     private void removeRow(RowKey key, RedoRecord row) throws Exception {
         buffer.remove(key);
+        bufferedRows--;
         if (row.rollback()) {
             long left = bufferedUndoRows() - 1;
             undoRows.update(left == 0 ? null : left);
@@ -700,10 +722,54 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         return openTransactions.size();
     }
 
+    @Override
+    public int openTransactions() {
+        return openTransactions.size();
+    }
+
     /** Start SCN of the oldest open transaction on this subtask, -1 when none (also a gauge). */
-    long oldestOpenStartScn() {
-        OpenTransactions.OpenStart oldest = openTransactions.oldest();
-        return oldest == null ? -1 : oldest.scn();
+    @Override
+    public long oldestOpenStartScn() {
+        return openTransactions.oldestScn();
+    }
+
+    @Override
+    public long bufferedRows() {
+        return bufferedRows;
+    }
+
+    /**
+     * Now minus the redo time of the oldest open transaction's START; 0 when none is open, -1 when that START was
+     * restored from a checkpoint (the state keeps no redo times).
+     */
+    @Override
+    public long oldestOpenTransactionAgeMillis() {
+        if (openTransactions.oldestScn() < 0) {
+            return 0;
+        }
+        long started = openTransactions.oldestStartTimeMillis();
+        return started == OpenTransactions.UNKNOWN_TIME ? -1 : Math.max(0, System.currentTimeMillis() - started);
+    }
+
+    /**
+     * This subtask's required checkpoint SCN: the oldest open transaction's start SCN, else the completed-SCN
+     * frontier; -1 before either is known. The job's value is the minimum over the subtasks.
+     */
+    @Override
+    public long requiredCheckpointScn() {
+        long oldest = openTransactions.oldestScn();
+        return oldest >= 0 ? oldest : frontier;
+    }
+
+    /** The redo TIMESTAMP of a record in this JVM's time zone, or {@link OpenTransactions#UNKNOWN_TIME}. */
+    private static long redoTimeMillis(RedoRecord record) {
+        try {
+            LocalDateTime time = record.timestampValue();
+            return time == null ? OpenTransactions.UNKNOWN_TIME
+                    : time.atZone(ZoneId.systemDefault()).toInstant().toEpochMilli();
+        } catch (DateTimeParseException unreadable) {
+            return OpenTransactions.UNKNOWN_TIME; // a metric is no reason to fail; the row itself is checked elsewhere
+        }
     }
 
     /** Slot keys still holding any keyed state (timers aside); zero once every transaction has finished. */

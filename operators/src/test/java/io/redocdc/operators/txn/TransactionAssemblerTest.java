@@ -473,6 +473,46 @@ class TransactionAssemblerTest {
         }
     }
 
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void metricFiguresFollowOpenTransactionsTheirRowsAndARestore(StateBackendKind backend) throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        RedoRecord[] before = {log.start(100, XID_A), log.dml(101, XID_A, ROW_1, Sql.insert(1, "a")),
+                log.dml(102, XID_A, ROW_2, Sql.insert(2, "b")), log.start(103, XID_B),
+                log.dml(104, XID_B, ROW_3, Sql.insert(3, "c"))};
+        RedoRecord[] after = {log.dml(105, XID_A, ROW_1, Sql.update(1, "a", "a2")),
+                log.undo(106, XID_A_PARTIAL, ROW_1, Sql.undoUpdate("a", ROW_1)),
+                log.commit(107, XID_B), log.commit(108, XID_A)};
+        // RedoLog writes SCN 100 at 10:01:40 of its day
+        long startedAt = java.time.LocalDateTime.of(2026, 3, 1, 10, 1, 40)
+                .atZone(java.time.ZoneId.systemDefault()).toInstant().toEpochMilli();
+
+        OperatorSubtaskState state;
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            assertThat(h.operator.requiredCheckpointScn()).as("required checkpoint SCN before anything").isEqualTo(-1);
+            h.feed(before).watermark(99);
+            assertThat(h.operator.openTransactions()).as("open transactions").isEqualTo(2);
+            assertThat(h.operator.bufferedRows()).as("buffered rows").isEqualTo(3);
+            assertThat(h.operator.requiredCheckpointScn()).as("required checkpoint SCN: oldest START").isEqualTo(100);
+            long age = h.operator.oldestOpenTransactionAgeMillis();
+            assertThat(age).as("age of the oldest open transaction (START at SCN 100)")
+                    .isBetween(System.currentTimeMillis() - startedAt - 60_000, System.currentTimeMillis() - startedAt);
+            state = h.snapshot(1);
+        }
+        try (AssemblerHarness h = AssemblerHarness.restore(AssemblerOptions.defaults(), backend, state)) {
+            assertThat(h.operator.bufferedRows()).as("buffered rows recounted on restore").isEqualTo(3);
+            assertThat(h.operator.oldestOpenTransactionAgeMillis()).as("age of a START restored (time not in state)")
+                    .isEqualTo(-1);
+            h.feed(after);
+            assertThat(h.operator.bufferedRows()).as("buffered rows with the undo row").isEqualTo(5);
+            h.watermark(200);
+            assertThat(h.operator.bufferedRows()).as("buffered rows after both commits").isZero();
+            assertThat(h.operator.openTransactions()).as("open transactions after both commits").isZero();
+            assertThat(h.operator.oldestOpenTransactionAgeMillis()).as("age with nothing open").isZero();
+            assertThat(h.operator.requiredCheckpointScn()).as("required checkpoint SCN: the frontier").isEqualTo(201);
+        }
+    }
+
     @Test
     void aStatementThatDoesNotParseFailsWithItsOrigin() throws Exception {
         RedoLog log = RedoLog.of(1, 679);

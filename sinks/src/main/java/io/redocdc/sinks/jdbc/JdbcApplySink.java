@@ -51,8 +51,11 @@ public final class JdbcApplySink implements Sink<Lcr>, SupportsWriterState<Lcr, 
     public StatefulSinkWriter<Lcr, JdbcWriterState> restoreWriter(WriterInitContext context,
                                                                   Collection<JdbcWriterState> restored)
             throws IOException {
-        return JdbcSinkWriter.create(new ApplyContext(options, new JdbcSinkMetrics(context.metricGroup())), restored,
+        JdbcSinkMetrics metrics = new JdbcSinkMetrics(context.metricGroup());
+        JdbcSinkWriter writer = JdbcSinkWriter.create(new ApplyContext(options, metrics), restored,
                 context.getProcessingTimeService());
+        metrics.watchAppliedPosition(writer::appliedPosition);
+        return writer;
     }
 
     @Override

@@ -65,7 +65,7 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
     private final List<Grouped> group = new ArrayList<>();
     /** The LCRs received of the source transaction in progress. */
     private TransactionSpool current;
-    private Position applied;
+    private volatile Position applied;
     private long skipped;
     private Phase phase = Phase.BETWEEN_TRANSACTIONS;
     /** Identifies the open group for its latency timer; a timer of an earlier group does nothing. */
@@ -94,6 +94,7 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
             this.connection = JdbcConnections.open(options);
             positions.createIfMissing(connection);
             errors.createIfMissing(connection);
+            context.metrics().errorQueueAtStart(errors.list(connection).size());
             this.applier = new TransactionApplier(connection, context, positions);
             this.appliedAtStart = positions.load(connection);
             this.applied = appliedAtStart.lowMark();

@@ -65,6 +65,7 @@ public final class ParallelJdbcApplyWriter implements JdbcSinkWriter {
         try {
             connection = JdbcConnections.open(options);
             errors.createIfMissing(connection);
+            context.metrics().errorQueueAtStart(errors.list(connection).size());
             this.coordinator = ParallelApplyCoordinator.start(new ParallelApplyOptions(options.sinkName(),
                     options.applyParallelism(), memoryLimit), () -> JdbcConnections.open(options), positions);
         } catch (SQLException e) {

@@ -60,6 +60,8 @@ public final class ArchivedLogEnumerator implements SplitEnumerator<RedoLogSplit
     private long lastProgressLogMillis;
     /** Purge advice from the checkpoints; null when not wired (tests of the enumerator alone). */
     private LogRetention retention;
+    /** The enumerator's gauges; null when not wired (tests of the enumerator alone). */
+    private EnumeratorMetrics metrics;
 
     public ArchivedLogEnumerator(SplitEnumeratorContext<RedoLogSplit> context, ArchivedLogCatalog catalog,
                                  SourceSettings settings, EnumeratorState state) {
@@ -82,6 +84,12 @@ public final class ArchivedLogEnumerator implements SplitEnumerator<RedoLogSplit
     /** Gives purge advice at each completed checkpoint (see {@link LogRetention}). */
     public ArchivedLogEnumerator withRetention(LogRetention retention) {
         this.retention = retention;
+        return this;
+    }
+
+    /** Shows the log counts, the frontier and the lag as metrics (see {@link EnumeratorMetrics}). */
+    public ArchivedLogEnumerator withMetrics(EnumeratorMetrics metrics) {
+        this.metrics = metrics;
         return this;
     }
 
@@ -216,6 +224,9 @@ public final class ArchivedLogEnumerator implements SplitEnumerator<RedoLogSplit
 
     /** Sends the frontier (and, at the end, noMoreSplits) once every reader is ready. */
     private void publishProgress() {
+        if (metrics != null) {
+            metrics.refresh(schedule);
+        }
         if (!allReadersReady()) {
             return;
         }

@@ -8,6 +8,7 @@ import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.Scn;
 import io.redocdc.source.model.ThreadSequence;
 import java.time.Duration;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -56,6 +57,10 @@ final class LogSchedule {
     private final Map<Integer, Long> closedThreads = new TreeMap<>();
     private final Map<ThreadSequence, Assignment> assigned = new LinkedHashMap<>();
     private Map<String, Long> gapFirstSeen = new HashMap<>();
+    /** Figures of the latest listing, for the metrics: the logs to read, the newest NEXT_CHANGE#, redo times by SCN. */
+    private long logsCatalogued;
+    private long newestCataloguedScn = -1;
+    private Map<Long, LocalDateTime> redoTimeAtScn = Map.of();
 
     LogSchedule(SourceSettings settings, String catalog, EnumeratorState state) {
         this.settings = settings;
@@ -89,6 +94,7 @@ final class LogSchedule {
                 .filter(log -> startScn.isBefore(log.nextChange()))
                 .toList();
         chooseIncarnation(selected);
+        noteListing(selected);
         Map<Integer, List<ArchivedLog>> byThread = selected.stream()
                 .sorted(Comparator.comparing(ArchivedLog::id))
                 .collect(Collectors.groupingBy(log -> log.id().thread(), TreeMap::new, Collectors.toList()));
@@ -115,6 +121,62 @@ final class LogSchedule {
                 .forEach(status -> closedThreads.put(status.thread(), status.lastRedoSequence()));
         checkGaps(gaps, nowMillis);
         listed = true;
+    }
+
+    /** Keeps what the metrics show of a listing: logs of the job's incarnation up to the maximum SCN. */
+    private void noteListing(List<ArchivedLog> selected) {
+        long count = 0;
+        long newest = -1;
+        Map<Long, LocalDateTime> times = new HashMap<>();
+        for (ArchivedLog log : selected) {
+            if (log.id().resetlogsId() != resetlogsId || settings.max().isBefore(log.firstChange())) {
+                continue;
+            }
+            count++;
+            newest = Math.max(newest, log.nextChange().value());
+            putTime(times, log.firstChange().value(), log.firstTime());
+            putTime(times, log.nextChange().value(), log.nextTime());
+        }
+        logsCatalogued = count;
+        newestCataloguedScn = newest;
+        redoTimeAtScn = times;
+    }
+
+    private static void putTime(Map<Long, LocalDateTime> times, long scn, LocalDateTime time) {
+        if (time != null) {
+            times.putIfAbsent(scn, time);
+        }
+    }
+
+    /** Logs of the latest listing this job reads (its incarnation, starting at or below the maximum SCN). */
+    long logsCatalogued() {
+        return logsCatalogued;
+    }
+
+    /** The highest NEXT_CHANGE# of the latest listing's logs (all threads), -1 before any. */
+    long newestCataloguedScn() {
+        return newestCataloguedScn;
+    }
+
+    /** Available logs not read to their end (at or below the maximum SCN), over all threads. */
+    long logsUnfinished() {
+        long unfinished = 0;
+        for (ThreadLogs thread : threads.values()) {
+            for (ArchivedLog log : thread.availableAfterPrefix()) {
+                if (!settings.max().isBefore(log.firstChange()) && !thread.isFinished(log.id().sequence())) {
+                    unfinished++;
+                }
+            }
+        }
+        return unfinished;
+    }
+
+    /**
+     * The redo time at an SCN where a listed log begins or ends (FIRST_TIME, NEXT_TIME), or null: the frontier is
+     * always such an SCN (a thread's completed NEXT_CHANGE#, where its next log begins).
+     */
+    LocalDateTime redoTimeAt(long scn) {
+        return redoTimeAtScn.get(scn);
     }
 
     private void holdForOpenThreads(Set<Integer> openThreads, Map<ThreadSequence, ArchivedLog> all) {

@@ -28,6 +28,7 @@ import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.api.connector.source.SourceReaderContext;
 import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.MeterView;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,10 +47,18 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
     /** Records handed on per pollNext call: small, so checkpoints and events are not held up. */
     static final int BATCH_SIZE = 256;
 
+    /** Counter: logs this reader read to their end. */
+    public static final String LOGS_READ = "logsRead";
+    /** Meter: redo rows handed on per second (the records counted by numRecordsIn). */
+    public static final String ROWS_PER_SECOND = "rowsPerSecond";
+    /** Window of the rate meters: short enough to show a run's pace, a multiple of Flink's 5 s view updates. */
+    public static final int RATE_SECONDS = 10;
+
     private final SourceReaderContext context;
     private final ArchivedLogCatalog catalog;
     private final long maxScn;
     private final Counter numRecordsIn;
+    private final Counter logsRead;
     private final ArrayDeque<RedoLogSplitState> queued = new ArrayDeque<>();
     private final Map<String, RedoLogSplit> finishedUnacknowledged = new LinkedHashMap<>();
     /** Finished logs whose per-split output (created by Flink's SourceOperator for every split) is still held. */
@@ -69,6 +78,9 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
         this.catalog = catalog;
         this.maxScn = maxScn;
         this.numRecordsIn = context.metricGroup().getIOMetricGroup().getNumRecordsInCounter();
+        this.logsRead = context.metricGroup().counter(LOGS_READ);
+        // Flink's numRecordsInPerSecond averages over a minute; this one follows a run's pace within seconds.
+        context.metricGroup().meter(ROWS_PER_SECOND, new MeterView(numRecordsIn, RATE_SECONDS));
     }
 
     @Override
@@ -188,6 +200,7 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
         finishedUnacknowledged.put(split.splitId(), split);
         outputsToRelease.add(split.splitId());
         context.sendSourceEventToCoordinator(new LogFinishedEvent(LogRef.of(split.log())));
+        logsRead.inc();
         LOG.info("Finished {}: {}", split.log().id(), progress.describe(split.position().handedOn()));
         current = null;
         progress = null;

@@ -48,7 +48,7 @@ public final class ParallelApplyCoordinator implements AutoCloseable {
 
     // Writer thread only.
     private Position lastHandedIn;
-    private Position lowMark;
+    private volatile Position lowMark; // also read by the sink's appliedCommitScn gauge
     private long skippedCount;
 
     private ParallelApplyCoordinator(ParallelApplyOptions options, AppliedTransactionLog appliedLog,

@@ -138,7 +138,8 @@ class ClusterITCase {
         // 2. more logs arrive; the metrics show the progress
         long emittedUpTo = awaitProgress(job, logs, 0.5, 0);
         assertMetricsPlausible(job, logs, emittedUpTo);
-        step(steps, started, "metrics read, processedCommitScn " + emittedUpTo);
+        step(steps, started, "metrics read, processedCommitScn " + emittedUpTo + " as "
+                + job.metricIds(SEQUENCER, "processedCommitScn") + ", " + job.metricIds(ASSEMBLER, "openTransactions"));
 
         // 3. a TaskManager running the assembler dies; a new one takes its place; the job goes on from a checkpoint
         List<String> hosts = job.taskManagersOf(ASSEMBLER);

@@ -93,13 +93,7 @@ final class ClusterJob {
      */
     List<Long> metric(String operator, String metric) throws IOException, InterruptedException {
         String path = "/jobs/" + id + "/vertices/" + vertex(operator).path("id").asText() + "/metrics";
-        List<String> ids = new ArrayList<>();
-        for (JsonNode listed : cluster.rest().get(path)) {
-            String metricId = listed.path("id").asText();
-            if (metricId.endsWith("." + operator + "." + metric)) {
-                ids.add(metricId);
-            }
-        }
+        List<String> ids = metricIds(operator, metric);
         if (ids.isEmpty()) {
             return List.of();
         }
@@ -108,6 +102,19 @@ final class ClusterJob {
             values.add(Long.parseLong(value.path("value").asText()));
         }
         return values;
+    }
+
+    /** The REST ids of an operator metric, one per subtask that reports it. */
+    List<String> metricIds(String operator, String metric) throws IOException, InterruptedException {
+        String path = "/jobs/" + id + "/vertices/" + vertex(operator).path("id").asText() + "/metrics";
+        List<String> ids = new ArrayList<>();
+        for (JsonNode listed : cluster.rest().get(path)) {
+            String metricId = listed.path("id").asText();
+            if (metricId.endsWith("." + operator + "." + metric)) {
+                ids.add(metricId);
+            }
+        }
+        return ids;
     }
 
     /** Waits until every subtask reports the metric and their sum satisfies {@code wanted}; returns the sum. */

@@ -37,6 +37,17 @@ final class ClusterRest {
         return send(HttpRequest.newBuilder(base.resolve(path)).GET());
     }
 
+    /** A page as text (the web UI's index.html at "/"). */
+    String page(String path) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(base.resolve(path)).timeout(Duration.ofSeconds(60)).GET().build();
+        HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException("GET " + request.uri() + " answered " + response.statusCode() + ": "
+                    + response.body());
+        }
+        return response.body();
+    }
+
     JsonNode post(String path, Object body) throws IOException, InterruptedException {
         return send(HttpRequest.newBuilder(base.resolve(path)).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))));

@@ -29,6 +29,7 @@ import org.apache.flink.configuration.JobManagerOptions;
 import org.apache.flink.configuration.MemorySize;
 import org.apache.flink.configuration.MetricOptions;
 import org.apache.flink.configuration.RestOptions;
+import org.apache.flink.configuration.RpcOptions;
 import org.apache.flink.configuration.TaskManagerOptions;
 import org.apache.flink.configuration.WebOptions;
 import org.apache.flink.runtime.clusterframework.BootstrapTools;
@@ -82,6 +83,10 @@ final class StandaloneCluster implements AutoCloseable {
                 cluster.startTaskManager();
             }
             cluster.awaitTaskManagers(taskManagers);
+            String index = cluster.rest.page("/");
+            if (!index.contains("Apache Flink Web Dashboard")) {
+                throw new AssertionError("no web UI at / of the JobManager (flink-runtime-web missing?): " + index);
+            }
             return cluster;
         } catch (Exception | Error e) {
             cluster.close();
@@ -124,6 +129,8 @@ final class StandaloneCluster implements AutoCloseable {
         // A killed TaskManager is noticed within seconds instead of the default 50 s.
         conf.set(HeartbeatManagerOptions.HEARTBEAT_INTERVAL, Duration.ofSeconds(1));
         conf.set(HeartbeatManagerOptions.HEARTBEAT_TIMEOUT, Duration.ofSeconds(8));
+        // RPCs answer late on a loaded machine (CI shares 2 cores); the default 10 s made checkpoints decline.
+        conf.set(RpcOptions.ASK_TIMEOUT_DURATION, Duration.ofSeconds(30));
         // REST metric values are at most this old (default 10 s).
         conf.set(MetricOptions.METRIC_FETCHER_UPDATE_INTERVAL, Duration.ofSeconds(1));
         conf.set(CoreOptions.TMP_DIRS, Files.createDirectories(work.resolve("tmp")).toString());

@@ -3,6 +3,7 @@ package io.redocdc.job.cli;
 import io.redocdc.job.console.ConsoleOptions;
 import io.redocdc.job.console.LocalConsole;
 import io.redocdc.job.pipeline.CapturePipeline;
+import io.redocdc.job.pipeline.ClusterSetting;
 import io.redocdc.job.pipeline.InvalidStartException;
 import io.redocdc.job.pipeline.JobConfiguration;
 import io.redocdc.job.pipeline.JobOptions;
@@ -16,12 +17,15 @@ import io.redocdc.source.model.Scn;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.BiFunction;
 import org.apache.flink.api.common.JobExecutionResult;
 import org.apache.flink.configuration.Configuration;
+import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.core.execution.DetachedJobExecutionResult;
 import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -40,6 +44,9 @@ import picocli.CommandLine.Spec;
         description = "Capture committed transactions from a redo directory or an Oracle database (LogMiner) into "
                 + "ogg-json (or debezium-json) files, or apply them to Oracle, PostgreSQL or H2 (--sink.type jdbc).")
 public final class RunCommand implements Callable<Integer> {
+
+    static final int DEFAULT_PARALLELISM = 2;
+    static final Duration DEFAULT_CHECKPOINT_INTERVAL = Duration.ofSeconds(10);
 
     @Spec
     CommandSpec spec;
@@ -72,21 +79,26 @@ public final class RunCommand implements Callable<Integer> {
                     + "(with --sink.type jdbc too, which then needs --sink.dir).")
     boolean deadLetter;
 
-    @Option(names = "--parallelism", defaultValue = "2", paramLabel = "N",
-            description = "Parallel log readers and transaction assemblers (default 2).")
-    int parallelism;
+    // The next four are null when the user gave them neither on the command line nor in --config: on a cluster
+    // the cluster's configuration then stays in force (JobConfiguration.forCluster).
+    @Option(names = "--parallelism", paramLabel = "N",
+            description = "Parallel log readers and transaction assemblers (default 2; on a Flink cluster the "
+                    + "cluster's, or flink run -p).")
+    Integer parallelism;
 
-    @Option(names = "--state.backend", defaultValue = "HASHMAP", paramLabel = "hashmap|rocksdb",
-            description = "Keyed state on the heap (hashmap, default) or in RocksDB (spills large transactions).")
+    @Option(names = "--state.backend", paramLabel = "hashmap|rocksdb",
+            description = "Keyed state on the heap (hashmap, default) or in RocksDB (spills large transactions); "
+                    + "on a Flink cluster the cluster's state.backend.type by default.")
     StateBackendKind stateBackend;
 
-    @Option(names = "--checkpoint.interval", defaultValue = "10s", paramLabel = "DURATION",
-            converter = DurationConverter.class,
-            description = "Checkpoint interval; output files are committed on checkpoints (default 10s).")
+    @Option(names = "--checkpoint.interval", paramLabel = "DURATION", converter = DurationConverter.class,
+            description = "Checkpoint interval; output files are committed on checkpoints (default 10s; on a Flink "
+                    + "cluster the cluster's, 10s if it sets none).")
     Duration checkpointInterval;
 
     @Option(names = "--checkpoint.dir", paramLabel = "DIR",
-            description = "Where checkpoints are kept, retained on cancellation (default ./checkpoints).")
+            description = "Where checkpoints are kept, retained on cancellation (default ./checkpoints; on a Flink "
+                    + "cluster the cluster's execution.checkpointing.dir).")
     Path checkpointDir;
 
     @Option(names = "--restore", paramLabel = "PATH", description = "Start from this checkpoint or savepoint.")
@@ -111,10 +123,14 @@ public final class RunCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("redo-cdc: " + e.getMessage());
             return 1;
         }
-        Configuration conf = JobConfiguration.of(options);
+        StreamExecutionEnvironment context = StreamExecutionEnvironment.getExecutionEnvironment();
+        boolean onCluster = !(context instanceof LocalStreamEnvironment);
+        Configuration conf = onCluster
+                ? JobConfiguration.forCluster(options, givenClusterSettings(), context.getConfiguration())
+                : JobConfiguration.of(options);
         // only where the MiniCluster runs in this JVM: a cluster's own configuration decides its reporters and logs
-        LocalConsole console = StreamExecutionEnvironment.getExecutionEnvironment() instanceof LocalStreamEnvironment
-                ? LocalConsole.open(conf, consoleOptions, options.checkpointDir(), System.out) : null;
+        LocalConsole console = onCluster ? null
+                : LocalConsole.open(conf, consoleOptions, options.checkpointDir(), System.out);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         CapturePipeline.build(env, options);
         ApplySummary before = options.appliesToDatabase() ? ApplySummary.read(options.jdbcSink()) : null;
@@ -126,7 +142,8 @@ public final class RunCommand implements Callable<Integer> {
         // neither description holds credentials (JDBC URLs are masked, passwords never part of them)
         System.out.printf("redo-cdc: capturing %s%s -> %s (parallelism %d, %s state, %s)%n",
                 options.sourceDescription(), options.minesOracle() ? " from SCN " + options.startScn() : "",
-                options.sinkDescription(), options.parallelism(), options.stateBackend().flinkName(),
+                options.sinkDescription(), env.getParallelism(),
+                env.getConfiguration().get(StateBackendOptions.STATE_BACKEND),
                 options.bounded() ? "bounded" : "continuous");
         long started = System.nanoTime();
         JobExecutionResult result;
@@ -152,19 +169,37 @@ public final class RunCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** The cluster settings the user gave, on the command line or in --config; the cluster's config has the rest. */
+    Set<ClusterSetting> givenClusterSettings() {
+        Set<ClusterSetting> given = EnumSet.noneOf(ClusterSetting.class);
+        if (parallelism != null) {
+            given.add(ClusterSetting.PARALLELISM);
+        }
+        if (stateBackend != null) {
+            given.add(ClusterSetting.STATE_BACKEND);
+        }
+        if (checkpointInterval != null) {
+            given.add(ClusterSetting.CHECKPOINT_INTERVAL);
+        }
+        if (checkpointDir != null) {
+            given.add(ClusterSetting.CHECKPOINT_DIR);
+        }
+        return given;
+    }
+
     JobOptions validatedOptions() {
         OptionCheck check = new OptionCheck(spec.commandLine());
         SourceOptions.Choice chosen = source.validate(check, restorePath != null, include, exclude, deadLetter);
-        check.require(parallelism >= 1 && parallelism <= 1024, "--parallelism", "must be between 1 and 1024",
-                parallelism);
-        check.require(checkpointInterval.toMillis() >= 100, "--checkpoint.interval", "must be at least 100ms",
-                checkpointInterval);
+        int readers = parallelism != null ? parallelism : DEFAULT_PARALLELISM;
+        Duration interval = checkpointInterval != null ? checkpointInterval : DEFAULT_CHECKPOINT_INTERVAL;
+        check.require(readers >= 1 && readers <= 1024, "--parallelism", "must be between 1 and 1024", readers);
+        check.require(interval.toMillis() >= 100, "--checkpoint.interval", "must be at least 100ms", interval);
         check.require(restorePath == null || !restorePath.isBlank(), "--restore", "must name a path", restorePath);
         Path checkpoints = (checkpointDir != null ? checkpointDir : Path.of("checkpoints")).toAbsolutePath();
         Map<String, List<String>> keys = PrimaryKeyOption.parse(check, primaryKeys);
         SinkOptions.Choice target = sink.validate(check, jdbc, deadLetter, keys);
-        return new JobOptions(chosen.dir(), target.dir(), target.format(), source.bounded, parallelism, stateBackend,
-                checkpointInterval, checkpoints, restorePath, chosen.startScn(), source.maxScn, include, exclude,
+        return new JobOptions(chosen.dir(), target.dir(), target.format(), source.bounded, readers,
+                stateBackend != null ? stateBackend : StateBackendKind.HASHMAP, interval, checkpoints, restorePath, chosen.startScn(), source.maxScn, include, exclude,
                 source.database, keys, deadLetter, chosen.oracle(), target.jdbc(), chosen.nls(), chosen.startOption());
     }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.job.RedoCdc;
+import io.redocdc.job.pipeline.ClusterSetting;
 import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.job.pipeline.StateBackendKind;
 import io.redocdc.sinks.files.FileFormat;
@@ -107,6 +108,24 @@ class RunCommandTest {
         assertThat(options.sinkDir()).isEqualTo(Path.of("/data/out"));
         assertThat(options.stateBackend()).isEqualTo(StateBackendKind.ROCKSDB);
         assertThat(options.parallelism()).as("the command line wins over the file").isEqualTo(5);
+    }
+
+    @Test
+    void clusterSettingsCountAsGivenOnTheCommandLineOrInTheConfigFileOnly() throws IOException {
+        CommandLine plain = RedoCdc.commandLine();
+        RunCommand none = (RunCommand) plain.parseArgs("run", "--source.dir", redo.toString(), "--sink.dir", "o")
+                .subcommand().commandSpec().userObject();
+        assertThat(none.givenClusterSettings()).isEmpty();
+        assertThat(none.validatedOptions().parallelism()).as("the embedded run's default").isEqualTo(2);
+
+        Path config = tmp.resolve("job.properties");
+        Files.writeString(config, "source.dir=" + redo + "\nsink.dir=o\nstate.backend=rocksdb\n");
+        CommandLine cmd = RedoCdc.commandLine();
+        cmd.getSubcommands().get("run").setDefaultValueProvider(new PropertiesDefaultProvider(config.toFile()));
+        RunCommand some = (RunCommand) cmd.parseArgs("run", "--config", config.toString(), "--parallelism", "3",
+                "--checkpoint.dir", "cp").subcommand().commandSpec().userObject();
+        assertThat(some.givenClusterSettings()).containsExactlyInAnyOrder(ClusterSetting.PARALLELISM,
+                ClusterSetting.STATE_BACKEND, ClusterSetting.CHECKPOINT_DIR);
     }
 
     @Test

@@ -157,8 +157,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         OpenTransactionStarts starts = new OpenTransactionStarts(context.getCheckpointId(),
                 runtime.getTaskInfo().getIndexOfThisSubtask(), runtime.getTaskInfo().getNumberOfParallelSubtasks(),
                 openTransactions.oldestStartSequenceByThread());
-        runtime.getGlobalAggregateManager().updateGlobalAggregate(ReportOpenStarts.aggregateName(retentionKey), starts,
-                new ReportOpenStarts(retentionKey));
+        runtime.getGlobalAggregateManager().updateGlobalAggregate(ReportOpenStarts.aggregateName(retentionKey),
+                starts.toRpcValue(), new ReportOpenStarts(retentionKey));
     }
 
     @Override

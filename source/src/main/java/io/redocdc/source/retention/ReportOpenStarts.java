@@ -5,9 +5,11 @@ import org.apache.flink.api.common.functions.AggregateFunction;
 /**
  * The global aggregate an assembler subtask updates at each checkpoint with its {@link OpenTransactionStarts}
  * ({@code StreamingRuntimeContext#getGlobalAggregateManager}): the JobMaster runs {@link #add}, which puts the
- * report on the {@link RetentionBoard} of this job. The accumulator is unused.
+ * report on the {@link RetentionBoard} of this job. The accumulator is unused. The report travels as
+ * {@link OpenTransactionStarts#toRpcValue()}: the JobMaster cannot deserialize the job's own classes as RPC
+ * arguments on a cluster (it can on a MiniCluster, which has them on its classpath).
  */
-public final class ReportOpenStarts implements AggregateFunction<OpenTransactionStarts, Boolean, Boolean> {
+public final class ReportOpenStarts implements AggregateFunction<long[], Boolean, Boolean> {
 
     private static final long serialVersionUID = 1L;
 
@@ -28,8 +30,8 @@ public final class ReportOpenStarts implements AggregateFunction<OpenTransaction
     }
 
     @Override
-    public Boolean add(OpenTransactionStarts starts, Boolean accumulator) {
-        RetentionBoard.record(key, starts);
+    public Boolean add(long[] starts, Boolean accumulator) {
+        RetentionBoard.record(key, OpenTransactionStarts.fromRpcValue(starts));
         return accumulator;
     }
 

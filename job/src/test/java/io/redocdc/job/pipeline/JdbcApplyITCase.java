@@ -33,6 +33,7 @@ import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -84,10 +85,7 @@ class JdbcApplyITCase {
     void failuresRestoredFromCheckpointsApplyEveryTransactionOnce(Kind kind) throws Exception {
         prepare(kind, WORKLOAD);
         JobOptions options = options(2, true, sink().build());
-        Configuration conf = new Configuration();
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 10);
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
+        Configuration conf = restarting(10);
         conf.set(CheckpointingOptions.ENABLE_UNALIGNED, true); // the job turns it off
         StreamExecutionEnvironment env = environment(options, conf);
         CapturePipeline.build(env, options,
@@ -113,15 +111,11 @@ class JdbcApplyITCase {
      * administrator or a server restart would) while they run a statement or hold an open transaction. Each loss
      * fails the job over to its checkpoint; nothing goes to the error queue, and the target ends equal to the truth.
      */
-    @org.junit.jupiter.api.Test
+    @Test
     void sessionsEndedByTheTargetInTheMiddleOfGroupsLoseAndDoubleNothing() throws Exception {
         prepare(Kind.POSTGRESQL, WORKLOAD.withTransactions(800));
         JobOptions options = options(2, true, sink().build());
-        Configuration conf = new Configuration();
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, 20);
-        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
-        StreamExecutionEnvironment env = environment(options, conf);
+        StreamExecutionEnvironment env = environment(options, restarting(20));
         CapturePipeline.build(env, options);
         JobClient job = env.executeAsync("jdbc apply, sessions ended by the target");
         int ended = 0;
@@ -222,6 +216,15 @@ class JdbcApplyITCase {
         } catch (SQLException e) {
             return Optional.empty(); // the sink has not created its table yet
         }
+    }
+
+    /** Restarts from the latest checkpoint after a failure, up to {@code attempts} times. */
+    private static Configuration restarting(int attempts) {
+        Configuration conf = new Configuration();
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY, "fixed-delay");
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_ATTEMPTS, attempts);
+        conf.set(RestartStrategyOptions.RESTART_STRATEGY_FIXED_DELAY_DELAY, Duration.ofMillis(100));
+        return conf;
     }
 
     private static void run(JobOptions options, Configuration extra) throws Exception {

@@ -439,10 +439,11 @@ class TransactionAssemblerTest {
         }
     }
 
-    @ParameterizedTest
-    @EnumSource(StateBackendKind.class)
-    void snapshotAndRestoreInTheMiddleOfATransactionGivesTheSameOutput(StateBackendKind backend)
-            throws Exception {
+    /**
+     * Before a snapshot: XID_A's START and two INSERTs, XID_B's START and INSERT (both open). After it: an UPDATE of
+     * XID_A undone to a savepoint, XID_B's COMMIT, XID_A's COMMIT.
+     */
+    private static RedoRecord[][] twoOpenTransactionsAndTheirEnds() {
         RedoLog log = RedoLog.of(1, 679);
         RedoRecord[] before = {log.start(100, XID_A), log.dml(101, XID_A, ROW_1, Sql.insert(1, "a")),
                 log.dml(102, XID_A, ROW_2, Sql.insert(2, "b")), log.start(103, XID_B),
@@ -450,6 +451,16 @@ class TransactionAssemblerTest {
         RedoRecord[] after = {log.dml(105, XID_A, ROW_1, Sql.update(1, "a", "a2")),
                 log.undo(106, XID_A_PARTIAL, ROW_1, Sql.undoUpdate("a", ROW_1)),
                 log.commit(107, XID_B), log.commit(108, XID_A)};
+        return new RedoRecord[][] {before, after};
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void snapshotAndRestoreInTheMiddleOfATransactionGivesTheSameOutput(StateBackendKind backend)
+            throws Exception {
+        RedoRecord[][] halves = twoOpenTransactionsAndTheirEnds();
+        RedoRecord[] before = halves[0];
+        RedoRecord[] after = halves[1];
 
         List<Lcr> uninterrupted;
         try (AssemblerHarness h = AssemblerHarness.open(backend)) {
@@ -476,13 +487,9 @@ class TransactionAssemblerTest {
     @ParameterizedTest
     @EnumSource(StateBackendKind.class)
     void metricFiguresFollowOpenTransactionsTheirRowsAndARestore(StateBackendKind backend) throws Exception {
-        RedoLog log = RedoLog.of(1, 679);
-        RedoRecord[] before = {log.start(100, XID_A), log.dml(101, XID_A, ROW_1, Sql.insert(1, "a")),
-                log.dml(102, XID_A, ROW_2, Sql.insert(2, "b")), log.start(103, XID_B),
-                log.dml(104, XID_B, ROW_3, Sql.insert(3, "c"))};
-        RedoRecord[] after = {log.dml(105, XID_A, ROW_1, Sql.update(1, "a", "a2")),
-                log.undo(106, XID_A_PARTIAL, ROW_1, Sql.undoUpdate("a", ROW_1)),
-                log.commit(107, XID_B), log.commit(108, XID_A)};
+        RedoRecord[][] halves = twoOpenTransactionsAndTheirEnds();
+        RedoRecord[] before = halves[0];
+        RedoRecord[] after = halves[1];
         // RedoLog writes SCN 100 at 10:01:40 of its day
         long startedAt = java.time.LocalDateTime.of(2026, 3, 1, 10, 1, 40)
                 .atZone(java.time.ZoneId.systemDefault()).toInstant().toEpochMilli();

@@ -3,6 +3,7 @@ package io.redocdc.job.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.redocdc.job.pipeline.CapturePipeline;
 import io.redocdc.job.pipeline.TargetDatabase;
 import io.redocdc.job.simulate.SimulationSettings;
 import io.redocdc.job.simulate.WorkloadSimulator;
@@ -39,6 +40,7 @@ class ClusterITCase {
 
     private static final String ASSEMBLER = "transaction-assembler";
     private static final String SEQUENCER = "commit-sequencer";
+    private static final String SOURCE = CapturePipeline.SOURCE_UID;
     /** Long open transactions span logs, so that savepoints and the killed TaskManager catch some open. */
     private static final SimulationSettings WORKLOAD = SimulationSettings.defaults().withThreads(2)
             .withTransactions(900).withRowsPerLog(250).withLongTransactions(4);
@@ -220,6 +222,18 @@ class ClusterITCase {
         assertThat(emitted).as("emittedTransactions").isLessThanOrEqualTo(WORKLOAD.transactions());
         long open = job.awaitMetric(ASSEMBLER, "openTransactions", 2, n -> n >= 0);
         assertThat(open).as("openTransactions over both assembler subtasks").isLessThan(WORKLOAD.transactions());
+        // the figures the README's Metrics table lists, as the REST API shows them on a cluster
+        long lcrs = job.awaitVertexMetric(SEQUENCER, "emittedLcrs", false, n -> n > 0);
+        assertThat(lcrs).as("emittedLcrs: at least one LCR per emitted transaction").isGreaterThanOrEqualTo(emitted);
+        job.awaitVertexMetric(ASSEMBLER, "bufferedRows", false, n -> n >= 0);
+        long required = job.awaitVertexMetric(ASSEMBLER, "requiredCheckpointScn", false, scn -> scn > 0);
+        assertThat(required).as("requiredCheckpointScn of a subtask").isLessThanOrEqualTo(logs.releasedUpToScn());
+        long logsRead = job.awaitVertexMetric(SOURCE, "logsRead", false, n -> n > 0);
+        long catalogued = job.awaitVertexMetric(SOURCE, "logsCatalogued", true, n -> n > 0);
+        assertThat(logsRead).as("logs a reader read, at most the logs catalogued").isLessThanOrEqualTo(catalogued);
+        long frontier = job.awaitVertexMetric(SOURCE, "completedFrontierScn", true, scn -> scn > 0);
+        assertThat(frontier).as("completedFrontierScn: within the released logs, not below what was emitted")
+                .isLessThanOrEqualTo(logs.releasedUpToScn()).isGreaterThanOrEqualTo(processedCommitScn);
     }
 
     private static void step(List<String> steps, long started, String step) {

@@ -2,6 +2,8 @@ package io.redocdc.job.cluster;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -115,6 +117,50 @@ final class ClusterJob {
             }
         }
         return ids;
+    }
+
+    /**
+     * The values of a metric of the vertex running {@code operator} whatever operator of its chain reports it
+     * (ids end with {@code .<metric>}), or of its operator coordinator on the JobManager ({@code jobManager}: the
+     * source enumerator's figures, under {@code jm-operator-metrics}).
+     */
+    List<Long> vertexMetric(String operator, String metric, boolean jobManager) throws IOException,
+            InterruptedException {
+        String path = "/jobs/" + id + "/vertices/" + vertex(operator).path("id").asText()
+                + (jobManager ? "/jm-operator-metrics" : "/metrics");
+        List<String> ids = new ArrayList<>();
+        for (JsonNode listed : cluster.rest().get(path)) {
+            String metricId = listed.path("id").asText();
+            if (metricId.equals(metric) || metricId.endsWith("." + metric)) {
+                ids.add(metricId);
+            }
+        }
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        List<Long> values = new ArrayList<>();
+        List<String> encoded = ids.stream().map(metricId -> URLEncoder.encode(metricId, StandardCharsets.UTF_8))
+                .toList(); // chained vertices name their operators with "->", coordinators with spaces
+        for (JsonNode value : cluster.rest().get(path + "?get=" + String.join(",", encoded))) {
+            values.add((long) Double.parseDouble(value.path("value").asText()));
+        }
+        return values;
+    }
+
+    /** Waits until the vertex (or its coordinator) reports the metric and one value satisfies {@code wanted}. */
+    long awaitVertexMetric(String operator, String metric, boolean jobManager, LongPredicate wanted)
+            throws Exception {
+        long[] found = new long[1];
+        await(operator + " vertex metric " + metric + (jobManager ? " (JobManager)" : ""), () -> {
+            for (long value : vertexMetric(operator, metric, jobManager)) {
+                if (wanted.test(value)) {
+                    found[0] = value;
+                    return true;
+                }
+            }
+            return false;
+        });
+        return found[0];
     }
 
     /** Waits until every subtask reports the metric and their sum satisfies {@code wanted}; returns the sum. */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongPredicate;
+import java.util.function.Predicate;
 import org.apache.flink.api.common.JobID;
 import org.apache.flink.client.deployment.StandaloneClusterId;
 import org.apache.flink.client.program.rest.RestClusterClient;
@@ -94,29 +95,12 @@ final class ClusterJob {
      * {@code <subtask>.<operator name>.<metric>}.
      */
     List<Long> metric(String operator, String metric) throws IOException, InterruptedException {
-        String path = "/jobs/" + id + "/vertices/" + vertex(operator).path("id").asText() + "/metrics";
-        List<String> ids = metricIds(operator, metric);
-        if (ids.isEmpty()) {
-            return List.of();
-        }
-        List<Long> values = new ArrayList<>();
-        for (JsonNode value : cluster.rest().get(path + "?get=" + String.join(",", ids))) {
-            values.add(Long.parseLong(value.path("value").asText()));
-        }
-        return values;
+        return values(taskMetricsPath(operator), metricIds(operator, metric));
     }
 
     /** The REST ids of an operator metric, one per subtask that reports it. */
     List<String> metricIds(String operator, String metric) throws IOException, InterruptedException {
-        String path = "/jobs/" + id + "/vertices/" + vertex(operator).path("id").asText() + "/metrics";
-        List<String> ids = new ArrayList<>();
-        for (JsonNode listed : cluster.rest().get(path)) {
-            String metricId = listed.path("id").asText();
-            if (metricId.endsWith("." + operator + "." + metric)) {
-                ids.add(metricId);
-            }
-        }
-        return ids;
+        return ids(taskMetricsPath(operator), metricId -> metricId.endsWith("." + operator + "." + metric));
     }
 
     /**
@@ -126,21 +110,38 @@ final class ClusterJob {
      */
     List<Long> vertexMetric(String operator, String metric, boolean jobManager) throws IOException,
             InterruptedException {
-        String path = "/jobs/" + id + "/vertices/" + vertex(operator).path("id").asText()
-                + (jobManager ? "/jm-operator-metrics" : "/metrics");
+        String path = jobManager ? vertexPath(operator) + "/jm-operator-metrics" : taskMetricsPath(operator);
+        return values(path, ids(path, metricId -> metricId.equals(metric) || metricId.endsWith("." + metric)));
+    }
+
+    private String vertexPath(String operator) throws IOException, InterruptedException {
+        return "/jobs/" + id + "/vertices/" + vertex(operator).path("id").asText();
+    }
+
+    private String taskMetricsPath(String operator) throws IOException, InterruptedException {
+        return vertexPath(operator) + "/metrics";
+    }
+
+    /** The ids a metrics path lists that {@code wanted} accepts. */
+    private List<String> ids(String path, Predicate<String> wanted) throws IOException, InterruptedException {
         List<String> ids = new ArrayList<>();
         for (JsonNode listed : cluster.rest().get(path)) {
             String metricId = listed.path("id").asText();
-            if (metricId.equals(metric) || metricId.endsWith("." + metric)) {
+            if (wanted.test(metricId)) {
                 ids.add(metricId);
             }
         }
+        return ids;
+    }
+
+    /** The values of those ids (gauges, counters, and meters' rates truncated), in the REST API's order. */
+    private List<Long> values(String path, List<String> ids) throws IOException, InterruptedException {
         if (ids.isEmpty()) {
             return List.of();
         }
-        List<Long> values = new ArrayList<>();
         List<String> encoded = ids.stream().map(metricId -> URLEncoder.encode(metricId, StandardCharsets.UTF_8))
                 .toList(); // chained vertices name their operators with "->", coordinators with spaces
+        List<Long> values = new ArrayList<>();
         for (JsonNode value : cluster.rest().get(path + "?get=" + String.join(",", encoded))) {
             values.add((long) Double.parseDouble(value.path("value").asText()));
         }

@@ -57,15 +57,20 @@ class ExportedDirectoryITCase {
             assertThat(second.logs()).isPositive().isLessThan(logs.size());
         }
 
-        JobOptions options = new JobOptions(exported, tmp.resolve("output"), FileFormat.OGG_JSON, true, 2,
-                StateBackendKind.HASHMAP, Duration.ofMillis(300), tmp.resolve("checkpoints"), null, 0, null,
+        capture(exported, tmp);
+
+        assertThat(ChangeFiles.dataChanges(tmp.resolve("output"))).isNotEmpty();
+        assertThat(TruthComparison.firstDifference(tmp.resolve("expected"), tmp.resolve("output"))).isEmpty();
+    }
+
+    /** A bounded run of the job over an exported directory into {@code work}/output (checkpoints beside it). */
+    static void capture(Path exported, Path work) throws Exception {
+        JobOptions options = new JobOptions(exported, work.resolve("output"), FileFormat.OGG_JSON, true, 2,
+                StateBackendKind.HASHMAP, Duration.ofMillis(300), work.resolve("checkpoints"), null, 0, null,
                 List.of("*.*"), null, "ORCL", Map.of(), false);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
                 JobConfiguration.of(options));
         CapturePipeline.build(env, options);
         env.execute("capture exported directory");
-
-        assertThat(ChangeFiles.dataChanges(tmp.resolve("output"))).isNotEmpty();
-        assertThat(TruthComparison.firstDifference(tmp.resolve("expected"), tmp.resolve("output"))).isEmpty();
     }
 }

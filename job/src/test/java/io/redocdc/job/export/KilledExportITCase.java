@@ -2,30 +2,22 @@ package io.redocdc.job.export;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.redocdc.job.pipeline.CapturePipeline;
-import io.redocdc.job.pipeline.JobConfiguration;
-import io.redocdc.job.pipeline.JobOptions;
-import io.redocdc.job.pipeline.StateBackendKind;
 import io.redocdc.job.simulate.SimulationSettings;
 import io.redocdc.job.simulate.WorkloadSimulator;
 import io.redocdc.job.verify.TruthComparison;
-import io.redocdc.sinks.files.FileFormat;
 import io.redocdc.source.files.RedoDirectory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Kills during {@code export} (issue 10's fault suite): an export in a child JVM is killed with SIGKILL at random
@@ -84,13 +76,7 @@ class KilledExportITCase {
                 .as("logs exported, faults.seed=%d: %s", seed, history)
                 .hasSameSizeAs(new RedoDirectory(tmp.resolve("redo")).listAvailableLogs());
 
-        JobOptions options = new JobOptions(exported, tmp.resolve("output"), FileFormat.OGG_JSON, true, 2,
-                StateBackendKind.HASHMAP, Duration.ofMillis(300), tmp.resolve("checkpoints"), null, 0, null,
-                List.of("*.*"), null, "ORCL", Map.of(), false);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
-                JobConfiguration.of(options));
-        CapturePipeline.build(env, options);
-        env.execute("capture a directory exported across kills");
+        ExportedDirectoryITCase.capture(exported, tmp);
         assertThat(TruthComparison.firstDifference(tmp.resolve("expected"), tmp.resolve("output")))
                 .as("faults.seed=%d: %s", seed, history).isEmpty();
     }

@@ -111,7 +111,7 @@ abstract class KillPoint {
     /** A phase of a run, checked against its log or its target. */
     @FunctionalInterface
     interface Condition {
-        boolean holds(Path log) throws IOException, Exception;
+        boolean holds(Path log) throws Exception;
     }
 
     /** {@code condition} as a Condition that ignores the log. */

@@ -1,14 +1,14 @@
 package io.redocdc.benchmarks;
 
+import io.redocdc.job.cli.OutputSummary;
 import io.redocdc.job.pipeline.CapturePipeline;
 import io.redocdc.job.pipeline.JobConfiguration;
 import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.job.pipeline.StateBackendKind;
-import io.redocdc.job.simulate.SimulationResult;
-import io.redocdc.job.simulate.SimulationSettings;
-import io.redocdc.job.simulate.WorkloadSimulator;
-import io.redocdc.job.verify.OutputSummary;
 import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.tools.simulate.SimulationResult;
+import io.redocdc.tools.simulate.SimulationSettings;
+import io.redocdc.tools.simulate.WorkloadSimulator;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;

@@ -1,18 +1,18 @@
 package io.redocdc.benchmarks;
 
+import io.redocdc.job.cli.OutputSummary;
 import io.redocdc.job.pipeline.CapturePipeline;
 import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.job.pipeline.StateBackendKind;
-import io.redocdc.job.simulate.SimulationResult;
-import io.redocdc.job.simulate.SimulationSettings;
-import io.redocdc.job.simulate.WorkloadSimulator;
-import io.redocdc.job.verify.OutputSummary;
-import io.redocdc.job.verify.TargetTables;
-import io.redocdc.job.verify.TruthComparison;
 import io.redocdc.operators.lcr.Position;
 import io.redocdc.sinks.jdbc.AppliedPositionStore;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import io.redocdc.source.logminer.Secret;
+import io.redocdc.tools.simulate.SimulationResult;
+import io.redocdc.tools.simulate.SimulationSettings;
+import io.redocdc.tools.simulate.WorkloadSimulator;
+import io.redocdc.tools.verify.TargetTables;
+import io.redocdc.tools.verify.TruthComparison;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

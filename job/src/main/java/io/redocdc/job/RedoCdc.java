@@ -1,41 +1,47 @@
 package io.redocdc.job;
 
-import io.redocdc.job.cli.DemoCommand;
 import io.redocdc.job.cli.ErrorsCommand;
-import io.redocdc.job.cli.ExportCommand;
 import io.redocdc.job.cli.InspectCommand;
 import io.redocdc.job.cli.RunCommand;
-import io.redocdc.job.cli.SimulateCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.PropertiesDefaultProvider;
+import picocli.CommandLine.Spec;
 
 /**
- * Entry point of {@code bin/redo-cdc} and of the job jar on a Flink cluster ({@code flink run}, the REST API's
- * {@code /jars/:id/run}, the web UI, application mode). Where Flink owns the JVM (the REST API and application mode
+ * Entry point of the job jar on a Flink cluster ({@code flink run}, the REST API's {@code /jars/:id/run}, the web
+ * UI, application mode), with the commands a cluster runs; {@code bin/redo-cdc} adds the tools to them
+ * (io.redocdc.cli.RedoCdcCommand). Where Flink owns the JVM (the REST API and application mode
  * run this main inside the JobManager) it never calls System.exit, and lets Flink's own exceptions through: the
  * one that ends plan extraction after {@code execute}, and a job's failure.
  */
 @Command(name = "redo-cdc", mixinStandardHelpOptions = true, version = "redo-cdc 0.1.0",
-        description = "Oracle redo change data capture on Apache Flink.%n"
-                + "With no command, runs the demo: simulate a workload into ./demo and capture it.",
-        subcommands = {RunCommand.class, ExportCommand.class, ErrorsCommand.class, InspectCommand.class,
-                SimulateCommand.class, DemoCommand.class})
+        description = "Oracle redo change data capture on Apache Flink.",
+        subcommands = {RunCommand.class, ErrorsCommand.class, InspectCommand.class})
 public final class RedoCdc implements Runnable {
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public void run() {
-        new CommandLine(new DemoCommand()).execute();
+        throw new ParameterException(spec.commandLine(), "Missing required command (run, errors or inspect)");
     }
 
     public static void main(String[] args) {
+        main(commandLine(), args);
+    }
+
+    /** Runs a command line whose root has this one's commands (run and errors read --config FILE). */
+    public static void main(CommandLine cmd, String[] args) {
         boolean flinkOwnsTheJvm = !(StreamExecutionEnvironment.getExecutionEnvironment()
                 instanceof LocalStreamEnvironment);
-        CommandLine cmd = commandLine();
         if (flinkOwnsTheJvm) {
             cmd.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
                 throw e;
@@ -81,7 +87,12 @@ public final class RedoCdc implements Runnable {
     }
 
     public static CommandLine commandLine() {
-        CommandLine cmd = new CommandLine(new RedoCdc());
+        return commandLine(new RedoCdc());
+    }
+
+    /** A command line of a root command object, enum values case-insensitive. */
+    public static CommandLine commandLine(Object root) {
+        CommandLine cmd = new CommandLine(root);
         cmd.setCaseInsensitiveEnumValuesAllowed(true);
         return cmd;
     }

@@ -3,8 +3,8 @@ package io.redocdc.job;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.redocdc.job.simulate.SimulationSettings;
-import io.redocdc.job.simulate.WorkloadSimulator;
+import io.redocdc.tools.simulate.SimulationSettings;
+import io.redocdc.tools.simulate.WorkloadSimulator;
 import java.nio.file.Path;
 import java.util.stream.StreamSupport;
 import org.apache.flink.client.program.PackagedProgram;

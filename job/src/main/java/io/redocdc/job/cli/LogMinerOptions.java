@@ -12,15 +12,15 @@ import java.util.function.Consumer;
  * own values (fetch size, patterns, destination); their errors start with the option key and go to
  * {@code reject}, which names the option as the command spells it. Null arguments keep the settings' defaults.
  */
-final class LogMinerOptions {
+public final class LogMinerOptions {
 
     private LogMinerOptions() {
     }
 
-    static LogMinerSettings settings(OracleConnectionSettings connection, DictionaryMode dictionary,
-                                     Integer fetchSize, List<String> include, List<String> exclude,
-                                     Integer archiveDestId, String pdb, UnsupportedTypeCheck unsupportedTypes,
-                                     Consumer<String> reject) {
+    public static LogMinerSettings settings(OracleConnectionSettings connection, DictionaryMode dictionary,
+                                            Integer fetchSize, List<String> include, List<String> exclude,
+                                            Integer archiveDestId, String pdb, UnsupportedTypeCheck unsupportedTypes,
+                                            Consumer<String> reject) {
         LogMinerSettings.Builder builder = LogMinerSettings.builder().connection(connection).pdb(pdb)
                 .unsupportedTypes(unsupportedTypes);
         if (dictionary != null) {

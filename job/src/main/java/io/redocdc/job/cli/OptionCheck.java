@@ -5,15 +5,15 @@ import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 
 /** Option validation that names the option, the rule and the value. */
-final class OptionCheck {
+public final class OptionCheck {
 
     private final CommandLine commandLine;
 
-    OptionCheck(CommandLine commandLine) {
+    public OptionCheck(CommandLine commandLine) {
         this.commandLine = commandLine;
     }
 
-    void require(boolean rule, String option, String ruleText, Object value) {
+    public void require(boolean rule, String option, String ruleText, Object value) {
         if (!rule) {
             throw new ParameterException(commandLine,
                     "Invalid value for option '" + option + "': " + ruleText + " (got '" + value + "')");
@@ -21,7 +21,7 @@ final class OptionCheck {
     }
 
     /** Fails with a message of a validator that names the option itself (keys without the leading --). */
-    void invalid(String messageStartingWithOptionKey) {
+    public void invalid(String messageStartingWithOptionKey) {
         throw new ParameterException(commandLine, "Invalid option --" + messageStartingWithOptionKey);
     }
 
@@ -29,7 +29,7 @@ final class OptionCheck {
      * Fails with a message of a validator that starts with its option key (e.g. "source.fetch-size must be ..."),
      * naming the option as this command spells it ({@code optionOfKey} maps the key, without the leading --).
      */
-    void invalid(String messageStartingWithOptionKey, UnaryOperator<String> optionOfKey) {
+    public void invalid(String messageStartingWithOptionKey, UnaryOperator<String> optionOfKey) {
         int space = messageStartingWithOptionKey.indexOf(' ');
         if (space < 0) {
             invalid(messageStartingWithOptionKey);
@@ -43,14 +43,14 @@ final class OptionCheck {
      * The specific problem of a start position that did not parse (e.g. "'2024-02-30 10:00:00' is not a time
      * YYYY-MM-DD HH:MM:SS"): the last parenthesised part of the parser's message, or the whole message.
      */
-    static String parseProblem(IllegalArgumentException e) {
+    public static String parseProblem(IllegalArgumentException e) {
         String message = String.valueOf(e.getMessage());
         int open = message.lastIndexOf(" (");
         return open >= 0 && message.endsWith(")") ? message.substring(open + 2, message.length() - 1) : message;
     }
 
     /** Fails naming the option, when the value itself is not worth showing (e.g. a password). */
-    void fail(String option, String problem) {
+    public void fail(String option, String problem) {
         throw new ParameterException(commandLine, "Invalid value for option '" + option + "': " + problem);
     }
 }

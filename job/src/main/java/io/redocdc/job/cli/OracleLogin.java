@@ -5,14 +5,14 @@ import io.redocdc.source.logminer.Secret;
 import java.nio.file.Path;
 
 /** Connection options shared by {@code run --source.type oracle} and {@code export}, checked by name. */
-final class OracleLogin {
+public final class OracleLogin {
 
     private final String urlOption;
     private final String userOption;
     private final String passwordFileOption;
     private final String passwordEnvOption;
 
-    OracleLogin(String urlOption, String userOption, String passwordFileOption, String passwordEnvOption) {
+    public OracleLogin(String urlOption, String userOption, String passwordFileOption, String passwordEnvOption) {
         this.urlOption = urlOption;
         this.userOption = userOption;
         this.passwordFileOption = passwordFileOption;
@@ -20,8 +20,8 @@ final class OracleLogin {
     }
 
     /** Reads the password (never printed) and checks that URL, user and exactly one password source are given. */
-    OracleConnectionSettings settings(OptionCheck check, String jdbcUrl, String user, Path passwordFile,
-                                      String passwordEnv) {
+    public OracleConnectionSettings settings(OptionCheck check, String jdbcUrl, String user, Path passwordFile,
+                                             String passwordEnv) {
         check.require(jdbcUrl != null && !jdbcUrl.isBlank(), urlOption,
                 "must name the Oracle database (jdbc:oracle:thin:@//host:1521/SERVICE)", jdbcUrl);
         check.require(user != null && !user.isBlank(), userOption, "must name the LogMiner user", user);

@@ -1,5 +1,6 @@
 package io.redocdc.job.cli;
 
+import io.redocdc.job.cli.OutputSummary;
 import io.redocdc.job.console.ConsoleOptions;
 import io.redocdc.job.console.LocalConsole;
 import io.redocdc.job.pipeline.CapturePipeline;
@@ -8,7 +9,6 @@ import io.redocdc.job.pipeline.InvalidStartException;
 import io.redocdc.job.pipeline.JobConfiguration;
 import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.job.pipeline.StateBackendKind;
-import io.redocdc.job.verify.OutputSummary;
 import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.OracleSetupException;
 import io.redocdc.source.logminer.OracleSource;

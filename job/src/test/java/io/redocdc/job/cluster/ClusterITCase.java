@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.redocdc.job.pipeline.CapturePipeline;
-import io.redocdc.job.pipeline.TargetDatabase;
-import io.redocdc.job.simulate.SimulationSettings;
-import io.redocdc.job.simulate.WorkloadSimulator;
-import io.redocdc.job.verify.ChangeFiles;
-import io.redocdc.job.verify.TargetTables;
-import io.redocdc.job.verify.TruthComparison;
+import io.redocdc.sinks.files.ChangeFiles;
+import io.redocdc.tools.simulate.SimulationSettings;
+import io.redocdc.tools.simulate.WorkloadSimulator;
+import io.redocdc.tools.verify.TargetDatabase;
+import io.redocdc.tools.verify.TargetTables;
+import io.redocdc.tools.verify.TruthComparison;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

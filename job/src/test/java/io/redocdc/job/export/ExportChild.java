@@ -2,6 +2,12 @@ package io.redocdc.job.export;
 
 import io.redocdc.source.files.RedoDirectory;
 import io.redocdc.source.files.RedoDirectoryWriter;
+import io.redocdc.tools.export.ExportSettings;
+import io.redocdc.tools.export.ExportStart;
+import io.redocdc.tools.export.ExportSummary;
+import io.redocdc.tools.export.LogExporter;
+import io.redocdc.tools.export.ShowingCatalog;
+import io.redocdc.tools.export.StopSignal;
 import java.nio.file.Path;
 
 /**

@@ -2,10 +2,10 @@ package io.redocdc.job.export;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.redocdc.job.simulate.SimulationSettings;
-import io.redocdc.job.simulate.WorkloadSimulator;
-import io.redocdc.job.verify.TruthComparison;
 import io.redocdc.source.files.RedoDirectory;
+import io.redocdc.tools.simulate.SimulationSettings;
+import io.redocdc.tools.simulate.WorkloadSimulator;
+import io.redocdc.tools.verify.TruthComparison;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

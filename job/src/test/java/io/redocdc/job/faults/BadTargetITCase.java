@@ -3,9 +3,9 @@ package io.redocdc.job.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redocdc.job.RedoCdc;
-import io.redocdc.job.simulate.SimulationSettings;
-import io.redocdc.job.simulate.WorkloadSimulator;
-import io.redocdc.job.verify.TargetTables;
+import io.redocdc.tools.simulate.SimulationSettings;
+import io.redocdc.tools.simulate.WorkloadSimulator;
+import io.redocdc.tools.verify.TargetTables;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

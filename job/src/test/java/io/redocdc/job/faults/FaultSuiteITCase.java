@@ -2,11 +2,11 @@ package io.redocdc.job.faults;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.redocdc.job.pipeline.TargetDatabase;
-import io.redocdc.job.simulate.SimulationSettings;
-import io.redocdc.job.simulate.WorkloadSimulator;
-import io.redocdc.job.verify.TargetTables;
-import io.redocdc.job.verify.TruthComparison;
+import io.redocdc.tools.simulate.SimulationSettings;
+import io.redocdc.tools.simulate.WorkloadSimulator;
+import io.redocdc.tools.verify.TargetDatabase;
+import io.redocdc.tools.verify.TargetTables;
+import io.redocdc.tools.verify.TruthComparison;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -10,10 +10,10 @@ import io.redocdc.job.pipeline.CapturePipeline;
 import io.redocdc.job.pipeline.JobConfiguration;
 import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.job.pipeline.StateBackendKind;
-import io.redocdc.job.simulate.SimulationSettings;
-import io.redocdc.job.simulate.WorkloadSimulator;
 import io.redocdc.operators.txn.AssemblerState;
 import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.tools.simulate.SimulationSettings;
+import io.redocdc.tools.simulate.WorkloadSimulator;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.URI;
@@ -37,10 +37,10 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import picocli.CommandLine;
 
 /**

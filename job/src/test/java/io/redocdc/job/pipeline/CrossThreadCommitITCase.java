@@ -3,7 +3,7 @@ package io.redocdc.job.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.redocdc.job.verify.ChangeFiles;
+import io.redocdc.sinks.files.ChangeFiles;
 import io.redocdc.sinks.files.FileFormat;
 import java.nio.file.Files;
 import java.nio.file.Path;

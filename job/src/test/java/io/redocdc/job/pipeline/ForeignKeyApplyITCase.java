@@ -3,10 +3,11 @@ package io.redocdc.job.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redocdc.job.RedoCdc;
-import io.redocdc.job.pipeline.TargetDatabase.Kind;
-import io.redocdc.job.simulate.SimulationSettings;
-import io.redocdc.job.simulate.WorkloadSimulator;
-import io.redocdc.job.verify.TargetTables;
+import io.redocdc.tools.simulate.SimulationSettings;
+import io.redocdc.tools.simulate.WorkloadSimulator;
+import io.redocdc.tools.verify.TargetDatabase;
+import io.redocdc.tools.verify.TargetDatabase.Kind;
+import io.redocdc.tools.verify.TargetTables;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -2,9 +2,9 @@ package io.redocdc.job.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.redocdc.job.simulate.SimulationSettings;
-import io.redocdc.job.simulate.WorkloadSimulator;
 import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.tools.simulate.SimulationSettings;
+import io.redocdc.tools.simulate.WorkloadSimulator;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

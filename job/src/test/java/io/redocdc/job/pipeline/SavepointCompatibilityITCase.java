@@ -4,11 +4,11 @@ import static io.redocdc.job.pipeline.SavepointFiles.copy;
 import static io.redocdc.job.pipeline.SavepointFiles.savepointIn;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.redocdc.job.simulate.SimulationSettings;
-import io.redocdc.job.simulate.WorkloadSimulator;
-import io.redocdc.job.verify.ChangeFiles;
-import io.redocdc.job.verify.TruthComparison;
+import io.redocdc.sinks.files.ChangeFiles;
 import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.tools.simulate.SimulationSettings;
+import io.redocdc.tools.simulate.WorkloadSimulator;
+import io.redocdc.tools.verify.TruthComparison;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;

@@ -24,8 +24,8 @@ class SimulateCommandTest {
         String[] all = new String[args.length + 1];
         all[0] = "simulate";
         System.arraycopy(args, 0, all, 1, args.length);
-        SimulateCommand simulate = (SimulateCommand) RedoCdcCommand.commandLine().parseArgs(all).subcommand().commandSpec()
-                .userObject();
+        SimulateCommand simulate = (SimulateCommand) RedoCdcCommand.commandLine().parseArgs(all).subcommand()
+                .commandSpec().userObject();
         return simulate.settings();
     }
 }

@@ -17,9 +17,9 @@ import picocli.CommandLine.Spec;
 /**
  * Entry point of the job jar on a Flink cluster ({@code flink run}, the REST API's {@code /jars/:id/run}, the web
  * UI, application mode), with the commands a cluster runs; {@code bin/redo-cdc} adds the tools to them
- * (io.redocdc.cli.RedoCdcCommand). Where Flink owns the JVM (the REST API and application mode
- * run this main inside the JobManager) it never calls System.exit, and lets Flink's own exceptions through: the
- * one that ends plan extraction after {@code execute}, and a job's failure.
+ * (io.redocdc.cli.RedoCdcCommand, through {@link #main(CommandLine, String[])}). Where Flink owns the JVM (the REST
+ * API and application mode run this main inside the JobManager) it never calls System.exit, and lets Flink's own
+ * exceptions through: the one that ends plan extraction after {@code execute}, and a job's failure.
  */
 @Command(name = "redo-cdc", mixinStandardHelpOptions = true, version = "redo-cdc 0.1.0",
         description = "Oracle redo change data capture on Apache Flink.",

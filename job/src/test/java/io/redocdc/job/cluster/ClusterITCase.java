@@ -241,7 +241,7 @@ class ClusterITCase {
     }
 
     /** job/target/redo-cdc-job-*-flink.jar, built by the package phase before failsafe runs. */
-    private static Path jobJar() throws IOException {
+    static Path jobJar() throws IOException {
         Path build = Path.of(ClusterITCase.class.getProtectionDomain().getCodeSource().getLocation().getPath())
                 .getParent();
         try (Stream<Path> files = Files.list(build)) {

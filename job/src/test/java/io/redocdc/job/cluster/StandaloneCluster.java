@@ -79,9 +79,7 @@ final class StandaloneCluster implements AutoCloseable {
         try {
             cluster.startProcess("jobmanager", List.of("-Xmx512m"),
                     "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint", List.of());
-            for (int i = 0; i < taskManagers; i++) {
-                cluster.startTaskManager();
-            }
+            cluster.startTaskManagers(taskManagers);
             cluster.awaitTaskManagers(taskManagers);
             String index = cluster.rest.page("/");
             if (!index.contains("Apache Flink Web Dashboard")) {
@@ -92,6 +90,54 @@ final class StandaloneCluster implements AutoCloseable {
             cluster.close();
             throw e;
         }
+    }
+
+    /**
+     * An application cluster, as {@code standalone-job.sh start --job-classname} of a distribution starts it: the
+     * JobManager runs {@code mainClass} of {@code jar} with {@code programArguments} and ends when the job has.
+     * Does not wait: a bounded job may be over before a test could see it running.
+     */
+    static StandaloneCluster startApplication(Path work, int taskManagers, Path jar, String mainClass,
+                                              List<String> programArguments) throws Exception {
+        StandaloneCluster cluster = new StandaloneCluster(work, configuration(work));
+        try {
+            // --jars takes several values: it goes first, so that it cannot swallow the program's arguments
+            List<String> arguments = new ArrayList<>(List.of("--jars", jar.toUri().toString(),
+                    "--job-classname", mainClass));
+            arguments.addAll(programArguments);
+            cluster.startProcess("jobmanager", List.of("-Xmx512m"),
+                    "org.apache.flink.container.entrypoint.StandaloneApplicationClusterEntryPoint", arguments);
+            cluster.startTaskManagers(taskManagers);
+            return cluster;
+        } catch (Exception | Error e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    private void startTaskManagers(int count) throws IOException {
+        for (int i = 0; i < count; i++) {
+            startTaskManager();
+        }
+    }
+
+    /** Waits for the JobManager to end by itself; its exit code. */
+    int awaitJobManagerEnd(Duration timeout) throws InterruptedException {
+        ClusterProcess jobManager = processes.get(0);
+        if (!jobManager.waitFor(timeout.toSeconds())) {
+            throw new AssertionError("the JobManager did not end within " + timeout + "\n" + logTails());
+        }
+        return jobManager.exitValue();
+    }
+
+    /** The JobManager's log file as it stands. */
+    String jobManagerLog() throws IOException {
+        return processes.get(0).log();
+    }
+
+    /** What the JobManager printed (in application mode, the job's main method runs there). */
+    String jobManagerConsole() throws IOException {
+        return processes.get(0).console();
     }
 
     /** The project's cluster configuration, bound to loopback with free ports and this test's directories. */

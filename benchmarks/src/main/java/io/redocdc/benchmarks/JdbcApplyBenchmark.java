@@ -12,7 +12,7 @@ import io.redocdc.job.verify.TruthComparison;
 import io.redocdc.operators.lcr.Position;
 import io.redocdc.sinks.jdbc.AppliedPositionStore;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
-import io.redocdc.source.logminer.Secret;
+import io.redocdc.common.jdbc.Secret;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

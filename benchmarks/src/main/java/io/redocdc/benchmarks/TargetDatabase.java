@@ -6,7 +6,7 @@ import io.redocdc.sinks.jdbc.ErrorTable;
 import io.redocdc.sinks.jdbc.JdbcConnections;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import io.redocdc.sinks.jdbc.OnError;
-import io.redocdc.source.logminer.Secret;
+import io.redocdc.common.jdbc.Secret;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,5 +1,6 @@
 package io.redocdc.source.logminer;
 
+import io.redocdc.common.jdbc.JdbcUrls;
 import io.redocdc.source.model.TablePattern;
 import java.io.Serializable;
 import java.util.List;

@@ -18,6 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.flink.configuration.BlobServerOptions;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.ConfigConstants;
@@ -47,6 +48,11 @@ final class StandaloneCluster implements AutoCloseable {
     static final int SLOTS_PER_TASK_MANAGER = 2;
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
     private static final Pattern SUBMITTED = Pattern.compile("submitted job ([0-9a-f]{32})");
+    /** Maven repository paths of the job's own dependencies and of test libraries, which no Flink lib/ holds. */
+    private static final List<String> NOT_ON_A_CLUSTER = Stream.of("info/picocli", "org/apache/commons/commons-csv",
+                    "com/oracle/database", "org/postgresql", "com/h2database", "org/junit", "org/assertj",
+                    "org/opentest4j", "org/testcontainers", "org/apiguardian")
+            .map(path -> File.separator + path.replace('/', File.separatorChar) + File.separator).toList();
 
     private final Path work;
     private final Path confDir;
@@ -298,16 +304,19 @@ final class StandaloneCluster implements AutoCloseable {
     }
 
     /**
-     * The test JVM's classpath without this project's own classes and jars: Flink, its RocksDB backend, REST and
-     * web UI, the client and logging, as a distribution's lib/ has them. The job's classes come only from the
-     * submitted jar, as on a real cluster.
+     * The test JVM's classpath without this project's own classes and jars, the libraries the job jar must bring
+     * itself and the test libraries: Flink, its RocksDB backend, REST and web UI, the client and logging, as a
+     * distribution's lib/ has them. The job's classes and dependencies come only from the submitted jar, as on a
+     * real cluster, so a dependency missing from the jar fails here.
      */
     private static String flinkClasspath() {
         Path project = Path.of("").toAbsolutePath().getParent();
         return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(entry -> !Path.of(entry).toAbsolutePath().startsWith(project))
+                .filter(entry -> NOT_ON_A_CLUSTER.stream().noneMatch(entry::contains))
                 .collect(Collectors.joining(File.pathSeparator));
     }
+
 
     private static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {

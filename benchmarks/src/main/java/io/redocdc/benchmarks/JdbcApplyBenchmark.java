@@ -1,5 +1,6 @@
 package io.redocdc.benchmarks;
 
+import io.redocdc.common.jdbc.Secret;
 import io.redocdc.job.cli.OutputSummary;
 import io.redocdc.job.pipeline.CapturePipeline;
 import io.redocdc.job.pipeline.JobOptions;
@@ -7,7 +8,6 @@ import io.redocdc.job.pipeline.StateBackendKind;
 import io.redocdc.operators.lcr.Position;
 import io.redocdc.sinks.jdbc.AppliedPositionStore;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
-import io.redocdc.source.logminer.Secret;
 import io.redocdc.tools.simulate.SimulationResult;
 import io.redocdc.tools.simulate.SimulationSettings;
 import io.redocdc.tools.simulate.WorkloadSimulator;

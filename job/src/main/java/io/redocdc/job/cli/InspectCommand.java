@@ -2,6 +2,7 @@ package io.redocdc.job.cli;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import io.redocdc.job.console.ConsoleLogging;
 import io.redocdc.job.inspect.InspectionException;
 import io.redocdc.job.inspect.InspectionText;
 import io.redocdc.job.inspect.SavepointInspector;
@@ -39,6 +40,7 @@ public final class InspectCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        ConsoleLogging.toStandardError(); // Flink's warnings while reading state must not mix into the result
         StateInspection state;
         try {
             state = SavepointInspector.inspect(path);

@@ -14,6 +14,7 @@ public final class ConsoleLogging {
 
     static final String CONSOLE_LEVEL = "redocdc.log.console-level";
     static final String FILE_LEVEL = "redocdc.log.file-level";
+    static final String STDERR_LEVEL = "redocdc.log.stderr-level";
     static final String FILE = "redocdc.log.file";
     private static final String CONFIGURATION = "/log4j2.xml";
 
@@ -25,6 +26,15 @@ public final class ConsoleLogging {
         System.setProperty(FILE, file.toAbsolutePath().toString());
         System.setProperty(FILE_LEVEL, "ALL");
         System.setProperty(CONSOLE_LEVEL, "OFF");
+        System.setProperty(STDERR_LEVEL, "OFF");
+        reconfigure();
+    }
+
+    /** The log goes to standard error, leaving standard output to a command's result (inspect --json). */
+    public static void toStandardError() {
+        System.setProperty(STDERR_LEVEL, "ALL");
+        System.setProperty(CONSOLE_LEVEL, "OFF");
+        System.setProperty(FILE_LEVEL, "OFF");
         reconfigure();
     }
 
@@ -32,6 +42,7 @@ public final class ConsoleLogging {
     public static void toConsole() {
         System.setProperty(CONSOLE_LEVEL, "ALL");
         System.setProperty(FILE_LEVEL, "OFF");
+        System.setProperty(STDERR_LEVEL, "OFF");
         reconfigure();
     }
 

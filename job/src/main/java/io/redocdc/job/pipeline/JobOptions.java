@@ -2,7 +2,7 @@ package io.redocdc.job.pipeline;
 
 import io.redocdc.sinks.files.FileFormat;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
-import io.redocdc.source.logminer.JdbcUrls;
+import io.redocdc.common.jdbc.JdbcUrls;
 import io.redocdc.source.model.NlsFormats;
 import java.nio.file.Path;
 import java.time.Duration;

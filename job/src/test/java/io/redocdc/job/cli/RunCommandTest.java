@@ -12,7 +12,7 @@ import io.redocdc.source.files.NlsSessionParameters;
 import io.redocdc.source.logminer.DictionaryMode;
 import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.OracleConnectionSettings;
-import io.redocdc.source.logminer.Secret;
+import io.redocdc.common.jdbc.Secret;
 import io.redocdc.source.logminer.StartPosition;
 import io.redocdc.source.logminer.UnsupportedTypeCheck;
 import io.redocdc.source.model.NlsFormats;

@@ -41,6 +41,7 @@ class ClusterITCase {
     private static final String ASSEMBLER = "transaction-assembler";
     private static final String SEQUENCER = "commit-sequencer";
     private static final String SOURCE = CapturePipeline.SOURCE_UID;
+    private static final String JDBC_SINK = "JDBC apply sink";
     /** Long open transactions span logs, so that savepoints and the killed TaskManager catch some open. */
     private static final SimulationSettings WORKLOAD = SimulationSettings.defaults().withThreads(2)
             .withTransactions(900).withRowsPerLog(250).withLongTransactions(4);
@@ -139,7 +140,7 @@ class ClusterITCase {
 
         // 2. more logs arrive; the metrics show the progress
         long emittedUpTo = awaitProgress(job, logs, 0.5, 0);
-        assertMetricsPlausible(job, logs, emittedUpTo);
+        assertMetricsPlausible(job, logs, emittedUpTo, sink.contains("jdbc"));
         step(steps, started, "metrics read, processedCommitScn " + emittedUpTo + " as "
                 + job.metricIds(SEQUENCER, "processedCommitScn") + ", " + job.metricIds(ASSEMBLER, "openTransactions"));
 
@@ -214,8 +215,8 @@ class ClusterITCase {
         return emitted;
     }
 
-    private static void assertMetricsPlausible(ClusterJob job, CatalogFeed logs, long processedCommitScn)
-            throws Exception {
+    private static void assertMetricsPlausible(ClusterJob job, CatalogFeed logs, long processedCommitScn,
+                                               boolean jdbc) throws Exception {
         assertThat(processedCommitScn).as("processedCommitScn: a commit of a catalogued log")
                 .isPositive().isLessThanOrEqualTo(logs.releasedUpToScn());
         long emitted = job.awaitMetric(SEQUENCER, "emittedTransactions", 1, n -> n > 0);
@@ -234,6 +235,31 @@ class ClusterITCase {
         long frontier = job.awaitVertexMetric(SOURCE, "completedFrontierScn", true, scn -> scn > 0);
         assertThat(frontier).as("completedFrontierScn: within the released logs, not below what was emitted")
                 .isLessThanOrEqualTo(logs.releasedUpToScn()).isGreaterThanOrEqualTo(processedCommitScn);
+        long completed = job.awaitVertexMetric(SOURCE, "logsCompleted", true, n -> n > 0);
+        assertThat(completed).as("logsCompleted, at most the logs catalogued").isLessThanOrEqualTo(catalogued);
+        // the released logs' highest NEXT_CHANGE#, once the enumerator has listed the catalog again
+        long newest = job.awaitVertexMetric(SOURCE, "newestCataloguedScn", true, scn -> scn == logs.releasedUpToScn());
+        job.awaitVertexMetric(SOURCE, "frontierScnLag", true, lag -> lag >= 0 && lag <= newest);
+        // the simulator's redo times are in the past: the lag is positive, its redo time a real epoch time
+        job.awaitVertexMetric(SOURCE, "frontierRedoTime", true, time -> time > 0);
+        job.awaitVertexMetric(SOURCE, "frontierLagMillis", true, lag -> lag > 0);
+        for (int thread = 1; thread <= WORKLOAD.threads(); thread++) {
+            job.awaitVertexMetric(SOURCE, "thread." + thread + ".purgeableBeforeSequence", true, seq -> seq > 0);
+        }
+        job.awaitVertexMetric(SOURCE, "rowsPerSecond", false, rate -> rate >= 0);
+        job.awaitVertexMetric(ASSEMBLER, "oldestOpenStartScn", false, scn -> scn >= -1);
+        job.awaitVertexMetric(ASSEMBLER, "oldestOpenTransactionAgeMillis", false, age -> age >= -1);
+        job.awaitVertexMetric(SEQUENCER, "emittedLcrsPerSecond", false, rate -> rate >= 0);
+        List<String> position = job.vertexMetricText(SEQUENCER, "processedLowPosition", false);
+        assertThat(position).as("processedLowPosition, a hex position").singleElement().asString()
+                .matches("[0-9A-Fa-f]+");
+        if (jdbc) {
+            long applied = job.awaitVertexMetric(JDBC_SINK, "appliedCommitScn", false, scn -> scn > 0);
+            assertThat(applied).as("appliedCommitScn: a commit the sequencer has handed on")
+                    .isLessThanOrEqualTo(logs.releasedUpToScn());
+            job.awaitVertexMetric(JDBC_SINK, "conflictsResolved", false, n -> n == 0);
+            job.awaitVertexMetric(JDBC_SINK, "errorQueueTransactions", false, n -> n == 0);
+        }
     }
 
     private static void step(List<String> steps, long started, String step) {
@@ -241,7 +267,7 @@ class ClusterITCase {
     }
 
     /** job/target/redo-cdc-job-*-flink.jar, built by the package phase before failsafe runs. */
-    private static Path jobJar() throws IOException {
+    static Path jobJar() throws IOException {
         Path build = Path.of(ClusterITCase.class.getProtectionDomain().getCodeSource().getLocation().getPath())
                 .getParent();
         try (Stream<Path> files = Files.list(build)) {

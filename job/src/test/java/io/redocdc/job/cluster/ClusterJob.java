@@ -95,7 +95,7 @@ final class ClusterJob {
      * {@code <subtask>.<operator name>.<metric>}.
      */
     List<Long> metric(String operator, String metric) throws IOException, InterruptedException {
-        return values(taskMetricsPath(operator), metricIds(operator, metric));
+        return numbers(values(taskMetricsPath(operator), metricIds(operator, metric)));
     }
 
     /** The REST ids of an operator metric, one per subtask that reports it. */
@@ -109,6 +109,12 @@ final class ClusterJob {
      * source enumerator's figures, under {@code jm-operator-metrics}).
      */
     List<Long> vertexMetric(String operator, String metric, boolean jobManager) throws IOException,
+            InterruptedException {
+        return numbers(vertexMetricText(operator, metric, jobManager));
+    }
+
+    /** As {@link #vertexMetric}, the values as the REST API gives them (gauges of positions are hex text). */
+    List<String> vertexMetricText(String operator, String metric, boolean jobManager) throws IOException,
             InterruptedException {
         String path = jobManager ? vertexPath(operator) + "/jm-operator-metrics" : taskMetricsPath(operator);
         return values(path, ids(path, metricId -> metricId.equals(metric) || metricId.endsWith("." + metric)));
@@ -134,16 +140,21 @@ final class ClusterJob {
         return ids;
     }
 
-    /** The values of those ids (gauges, counters, and meters' rates truncated), in the REST API's order. */
-    private List<Long> values(String path, List<String> ids) throws IOException, InterruptedException {
+    /** Gauges and counters as numbers, meters' rates truncated. */
+    private static List<Long> numbers(List<String> values) {
+        return values.stream().map(value -> (long) Double.parseDouble(value)).toList();
+    }
+
+    /** The values of those ids as text, in the REST API's order. */
+    private List<String> values(String path, List<String> ids) throws IOException, InterruptedException {
         if (ids.isEmpty()) {
             return List.of();
         }
         List<String> encoded = ids.stream().map(metricId -> URLEncoder.encode(metricId, StandardCharsets.UTF_8))
                 .toList(); // chained vertices name their operators with "->", coordinators with spaces
-        List<Long> values = new ArrayList<>();
+        List<String> values = new ArrayList<>();
         for (JsonNode value : cluster.rest().get(path + "?get=" + String.join(",", encoded))) {
-            values.add((long) Double.parseDouble(value.path("value").asText()));
+            values.add(value.path("value").asText());
         }
         return values;
     }

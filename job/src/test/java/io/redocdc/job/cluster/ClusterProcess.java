@@ -98,6 +98,10 @@ final class ClusterProcess {
         return process.exitValue();
     }
 
+    String log() throws IOException {
+        return Files.exists(log) ? Files.readString(log, StandardCharsets.UTF_8) : "";
+    }
+
     String console() throws IOException {
         return Files.exists(console) ? Files.readString(console, StandardCharsets.UTF_8) : "";
     }

@@ -18,6 +18,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.flink.configuration.BlobServerOptions;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.ConfigConstants;
@@ -47,6 +48,11 @@ final class StandaloneCluster implements AutoCloseable {
     static final int SLOTS_PER_TASK_MANAGER = 2;
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
     private static final Pattern SUBMITTED = Pattern.compile("submitted job ([0-9a-f]{32})");
+    /** Maven repository paths of the job's own dependencies and of test libraries, which no Flink lib/ holds. */
+    private static final List<String> NOT_ON_A_CLUSTER = Stream.of("info/picocli", "org/apache/commons/commons-csv",
+                    "com/oracle/database", "org/postgresql", "com/h2database", "org/junit", "org/assertj",
+                    "org/opentest4j", "org/testcontainers", "org/apiguardian")
+            .map(path -> File.separator + path.replace('/', File.separatorChar) + File.separator).toList();
 
     private final Path work;
     private final Path confDir;
@@ -79,9 +85,7 @@ final class StandaloneCluster implements AutoCloseable {
         try {
             cluster.startProcess("jobmanager", List.of("-Xmx512m"),
                     "org.apache.flink.runtime.entrypoint.StandaloneSessionClusterEntrypoint", List.of());
-            for (int i = 0; i < taskManagers; i++) {
-                cluster.startTaskManager();
-            }
+            cluster.startTaskManagers(taskManagers);
             cluster.awaitTaskManagers(taskManagers);
             String index = cluster.rest.page("/");
             if (!index.contains("Apache Flink Web Dashboard")) {
@@ -92,6 +96,54 @@ final class StandaloneCluster implements AutoCloseable {
             cluster.close();
             throw e;
         }
+    }
+
+    /**
+     * An application cluster, as {@code standalone-job.sh start --job-classname} of a distribution starts it: the
+     * JobManager runs {@code mainClass} of {@code jar} with {@code programArguments} and ends when the job has.
+     * Does not wait: a bounded job may be over before a test could see it running.
+     */
+    static StandaloneCluster startApplication(Path work, int taskManagers, Path jar, String mainClass,
+                                              List<String> programArguments) throws Exception {
+        StandaloneCluster cluster = new StandaloneCluster(work, configuration(work));
+        try {
+            // --jars takes several values: it goes first, so that it cannot swallow the program's arguments
+            List<String> arguments = new ArrayList<>(List.of("--jars", jar.toUri().toString(),
+                    "--job-classname", mainClass));
+            arguments.addAll(programArguments);
+            cluster.startProcess("jobmanager", List.of("-Xmx512m"),
+                    "org.apache.flink.container.entrypoint.StandaloneApplicationClusterEntryPoint", arguments);
+            cluster.startTaskManagers(taskManagers);
+            return cluster;
+        } catch (Exception | Error e) {
+            cluster.close();
+            throw e;
+        }
+    }
+
+    private void startTaskManagers(int count) throws IOException {
+        for (int i = 0; i < count; i++) {
+            startTaskManager();
+        }
+    }
+
+    /** Waits for the JobManager to end by itself; its exit code. */
+    int awaitJobManagerEnd(Duration timeout) throws InterruptedException {
+        ClusterProcess jobManager = processes.get(0);
+        if (!jobManager.waitFor(timeout.toSeconds())) {
+            throw new AssertionError("the JobManager did not end within " + timeout + "\n" + logTails());
+        }
+        return jobManager.exitValue();
+    }
+
+    /** The JobManager's log file as it stands. */
+    String jobManagerLog() throws IOException {
+        return processes.get(0).log();
+    }
+
+    /** What the JobManager printed (in application mode, the job's main method runs there). */
+    String jobManagerConsole() throws IOException {
+        return processes.get(0).console();
     }
 
     /** The project's cluster configuration, bound to loopback with free ports and this test's directories. */
@@ -252,16 +304,19 @@ final class StandaloneCluster implements AutoCloseable {
     }
 
     /**
-     * The test JVM's classpath without this project's own classes and jars: Flink, its RocksDB backend, REST and
-     * web UI, the client and logging, as a distribution's lib/ has them. The job's classes come only from the
-     * submitted jar, as on a real cluster.
+     * The test JVM's classpath without this project's own classes and jars, the libraries the job jar must bring
+     * itself and the test libraries: Flink, its RocksDB backend, REST and web UI, the client and logging, as a
+     * distribution's lib/ has them. The job's classes and dependencies come only from the submitted jar, as on a
+     * real cluster, so a dependency missing from the jar fails here.
      */
     private static String flinkClasspath() {
         Path project = Path.of("").toAbsolutePath().getParent();
         return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(entry -> !Path.of(entry).toAbsolutePath().startsWith(project))
+                .filter(entry -> NOT_ON_A_CLUSTER.stream().noneMatch(entry::contains))
                 .collect(Collectors.joining(File.pathSeparator));
     }
+
 
     private static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {

@@ -24,19 +24,24 @@ class ConsoleLoggingTest {
     Path tmp;
 
     private final PrintStream originalOut = System.out;
+    private final PrintStream originalErr = System.err;
     private final ByteArrayOutputStream console = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream standardError = new ByteArrayOutputStream();
 
     @BeforeEach
     void captureStandardOutput() {
         System.setOut(new PrintStream(console, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(standardError, true, StandardCharsets.UTF_8));
     }
 
     @AfterEach
     void restore() {
         System.setOut(originalOut);
+        System.setErr(originalErr);
         ConsoleLogging.toConsole();
         System.clearProperty(ConsoleLogging.CONSOLE_LEVEL);
         System.clearProperty(ConsoleLogging.FILE_LEVEL);
+        System.clearProperty(ConsoleLogging.STDERR_LEVEL);
         System.clearProperty(ConsoleLogging.FILE);
     }
 
@@ -73,5 +78,13 @@ class ConsoleLoggingTest {
                 .doesNotContain("with --verbose");
         assertThat(conf.toMap()).as("no progress reporter with --verbose").isEmpty();
         assertThat(tmp.resolve(ConsoleOptions.LOG_FILE_NAME)).doesNotExist();
+    }
+
+    @Test
+    void aCommandWhoseOutputIsItsResultSendsTheLogToStandardError() {
+        ConsoleLogging.toStandardError();
+        LOG.warn("a warning while reading state");
+        assertThat(standardError.toString(StandardCharsets.UTF_8)).contains("a warning while reading state");
+        assertThat(printed()).doesNotContain("a warning while reading state");
     }
 }

@@ -1,23 +1,22 @@
 package io.redocdc.operators.txn;
 
-import io.redocdc.source.model.TablePatternRules;
+import io.redocdc.source.model.TablePattern;
 import io.redocdc.source.model.UnnamedTables;
 import java.io.Serializable;
 import java.util.List;
-import java.util.Locale;
 import java.util.regex.Pattern;
 
 /**
- * Which tables are captured: {@code OWNER.TABLE} patterns where {@code *} matches any run of characters,
- * compared case-insensitively. A table is captured when it matches an include pattern and no exclude pattern.
- * By default every table is included and Oracle-maintained schemas are excluded.
+ * Which tables are captured, by {@code OWNER.TABLE} patterns ({@link TablePattern}). A table is captured when it
+ * matches an include pattern and no exclude pattern. By default every table is included and Oracle-maintained
+ * schemas are excluded.
  */
 public final class TableFilter implements Serializable {
 
     private static final long serialVersionUID = 1L;
 
-    public static final List<String> DEFAULT_INCLUDE = TablePatternRules.DEFAULT_INCLUDE;
-    public static final List<String> DEFAULT_EXCLUDE = TablePatternRules.DEFAULT_EXCLUDE;
+    public static final List<String> DEFAULT_INCLUDE = TablePattern.DEFAULT_INCLUDE;
+    public static final List<String> DEFAULT_EXCLUDE = TablePattern.DEFAULT_EXCLUDE;
 
     private final List<String> include;
     private final List<String> exclude;
@@ -83,16 +82,11 @@ public final class TableFilter implements Serializable {
     }
 
     private static Pattern compileOne(String pattern, String listName) {
-        if (!TablePatternRules.isValid(pattern)) {
+        if (!TablePattern.isValid(pattern)) {
             throw new IllegalArgumentException("table filter " + listName + " pattern '" + pattern
-                    + "' must have the form " + TablePatternRules.FORM);
+                    + "' must have the form " + TablePattern.FORM);
         }
-        String[] literals = pattern.toUpperCase(Locale.ROOT).split("\\*", -1);
-        StringBuilder regex = new StringBuilder(Pattern.quote(literals[0]));
-        for (int i = 1; i < literals.length; i++) {
-            regex.append(".*").append(Pattern.quote(literals[i]));
-        }
-        return Pattern.compile(regex.toString(), Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE | Pattern.DOTALL);
+        return TablePattern.regex(pattern);
     }
 
     @Override

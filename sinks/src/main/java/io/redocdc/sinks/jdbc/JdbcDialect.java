@@ -1,6 +1,7 @@
 package io.redocdc.sinks.jdbc;
 
-import io.redocdc.source.logminer.JdbcUrls;
+import io.redocdc.common.jdbc.JdbcUrls;
+import io.redocdc.common.jdbc.SqlErrors;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.StringJoiner;

@@ -1,7 +1,7 @@
 package io.redocdc.sinks.jdbc;
 
-import io.redocdc.source.logminer.JdbcUrls;
-import io.redocdc.source.logminer.Secret;
+import io.redocdc.common.jdbc.JdbcUrls;
+import io.redocdc.common.jdbc.Secret;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.redocdc.sinks.jdbc;
 
+import io.redocdc.common.jdbc.SqlErrors;
 import java.sql.SQLException;
 import java.util.Locale;
 

@@ -1,5 +1,6 @@
 package io.redocdc.sinks.jdbc;
 
+import io.redocdc.common.jdbc.SqlErrors;
 import io.redocdc.operators.lcr.Lcr;
 import java.io.IOException;
 import java.sql.Connection;

@@ -1,5 +1,6 @@
 package io.redocdc.sinks.jdbc;
 
+import io.redocdc.common.jdbc.SqlErrors;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.LcrCommand;
 import io.redocdc.sinks.jdbc.parallel.RowKey;

@@ -10,7 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.ValueKind;
-import io.redocdc.source.logminer.Secret;
+import io.redocdc.common.jdbc.Secret;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

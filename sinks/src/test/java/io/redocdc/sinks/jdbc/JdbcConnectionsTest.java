@@ -2,7 +2,7 @@ package io.redocdc.sinks.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.redocdc.source.logminer.Secret;
+import io.redocdc.common.jdbc.Secret;
 import org.junit.jupiter.api.Test;
 
 class JdbcConnectionsTest {

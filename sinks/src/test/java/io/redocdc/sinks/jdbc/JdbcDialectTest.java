@@ -3,6 +3,7 @@ package io.redocdc.sinks.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.redocdc.common.jdbc.SqlErrors;
 import java.sql.BatchUpdateException;
 import java.sql.SQLException;
 import java.util.List;

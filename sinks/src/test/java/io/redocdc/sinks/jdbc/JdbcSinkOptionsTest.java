@@ -3,7 +3,7 @@ package io.redocdc.sinks.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.redocdc.source.logminer.Secret;
+import io.redocdc.common.jdbc.Secret;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

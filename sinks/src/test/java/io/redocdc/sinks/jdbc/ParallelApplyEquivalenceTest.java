@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.sinks.jdbc.testing.TestDatabase;
 import io.redocdc.sinks.jdbc.testing.TestDatabaseKind;
-import io.redocdc.source.logminer.Secret;
+import io.redocdc.common.jdbc.Secret;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;

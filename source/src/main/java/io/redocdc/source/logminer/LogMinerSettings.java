@@ -1,6 +1,7 @@
 package io.redocdc.source.logminer;
 
-import io.redocdc.source.model.TablePatternRules;
+import io.redocdc.common.jdbc.JdbcUrls;
+import io.redocdc.source.model.TablePattern;
 import java.io.Serializable;
 import java.util.List;
 import java.util.Locale;
@@ -37,8 +38,8 @@ public record LogMinerSettings(ConnectionFactory connection, DictionaryMode dict
     public static final String EXCLUDE = "capture.exclude";
 
     public static final int DEFAULT_FETCH_SIZE = 10_000;
-    public static final List<String> DEFAULT_INCLUDE = TablePatternRules.DEFAULT_INCLUDE;
-    public static final List<String> DEFAULT_EXCLUDE = TablePatternRules.DEFAULT_EXCLUDE;
+    public static final List<String> DEFAULT_INCLUDE = TablePattern.DEFAULT_INCLUDE;
+    public static final List<String> DEFAULT_EXCLUDE = TablePattern.DEFAULT_EXCLUDE;
 
     /**
      * A nonquoted Oracle identifier: a letter, then letters, digits, $, _ and #, at most 128 characters (Database
@@ -171,8 +172,8 @@ public record LogMinerSettings(ConnectionFactory connection, DictionaryMode dict
         private static void validatePatterns(List<String> patterns, String option) {
             require(patterns != null, option, "must be a list of OWNER.TABLE patterns", null);
             for (String pattern : patterns) {
-                require(TablePatternRules.isValid(pattern), option, "patterns must have the form "
-                        + TablePatternRules.FORM, pattern);
+                require(TablePattern.isValid(pattern), option, "patterns must have the form "
+                        + TablePattern.FORM, pattern);
             }
         }
 

@@ -1,5 +1,7 @@
 package io.redocdc.source.logminer;
 
+import io.redocdc.common.jdbc.JdbcUrls;
+import io.redocdc.common.jdbc.Secret;
 import io.redocdc.source.model.NlsFormats;
 import java.sql.Connection;
 import java.sql.DriverManager;

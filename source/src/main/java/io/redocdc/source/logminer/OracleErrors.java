@@ -1,30 +1,20 @@
 package io.redocdc.source.logminer;
 
+import io.redocdc.common.jdbc.SqlErrors;
 import java.sql.SQLException;
-import java.sql.SQLRecoverableException;
-import java.sql.SQLTransientConnectionException;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Deque;
-import java.util.IdentityHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * Classifies Oracle JDBC errors: which ones a retry may cure, and the ORA codes to name in messages. Every code in
+ * Classifies Oracle JDBC errors beyond {@link SqlErrors}: which ones a retry may cure, and the ORA codes to name
+ * in messages. Every code in
  * the whole chain counts, not just the top one: a failed PL/SQL call reports the real error beneath its own
  * (DBMS_LOGMNR.ADD_LOGFILE: ORA-01284 over ORA-00308), in later lines of the message, in causes or in
  * {@link SQLException#getNextException()}.
  */
 final class OracleErrors {
 
-    /** End-of-file on communication channel, not connected, I/O error, closed connection. */
-    private static final Set<Integer> CONNECTION_LOST = Set.of(3113, 3114, 3135, 17002, 17008, 17410);
     /**
      * The log file cannot be read, maybe only for now (being copied, restored, or on another destination):
      * ORA-01291 missing log file; ORA-01284 file cannot be opened; ORA-00308 cannot open archived log (Database
@@ -34,18 +24,12 @@ final class OracleErrors {
     private static final Set<Integer> LOG_UNAVAILABLE = Set.of(1291, 1284, 308);
     /** ORA-00942 table or view does not exist (i.e. not granted), ORA-01031, ORA-04043. */
     private static final Set<Integer> ACCESS_DENIED = Set.of(942, 1031, 4043);
-    private static final Pattern ORA_CODE = Pattern.compile("ORA-(\\d{5})");
 
     private OracleErrors() {
     }
 
     static boolean isConnectionLoss(SQLException e) {
-        for (Throwable t : chain(e)) {
-            if (t instanceof SQLRecoverableException || t instanceof SQLTransientConnectionException) {
-                return true;
-            }
-        }
-        return hasAny(e, CONNECTION_LOST);
+        return SqlErrors.isConnectionLoss(e);
     }
 
     static boolean isLogUnavailable(SQLException e) {
@@ -66,47 +50,8 @@ final class OracleErrors {
         return codes(e).stream().anyMatch(wanted::contains);
     }
 
-    /**
-     * Every code of the chain in order, without repeats: each SQLException's vendor code and each ORA-nnnnn in any
-     * message.
-     */
     static Set<Integer> codes(SQLException e) {
-        Set<Integer> codes = new LinkedHashSet<>();
-        for (Throwable t : chain(e)) {
-            if (t instanceof SQLException sql && sql.getErrorCode() != 0) {
-                codes.add(sql.getErrorCode());
-            }
-            Matcher m = ORA_CODE.matcher(String.valueOf(t.getMessage()));
-            while (m.find()) {
-                codes.add(Integer.parseInt(m.group(1)));
-            }
-        }
-        return codes;
-    }
-
-    /**
-     * {@code e}, its causes and its next exceptions, and theirs, depth first, each once. (SQLException's own
-     * iterator misses the next exceptions of a cause, where a wrapped driver error keeps them.)
-     */
-    private static List<Throwable> chain(SQLException e) {
-        List<Throwable> chain = new ArrayList<>();
-        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        Deque<Throwable> pending = new ArrayDeque<>();
-        pending.push(e);
-        while (!pending.isEmpty()) {
-            Throwable t = pending.pop();
-            if (!seen.add(t)) {
-                continue;
-            }
-            chain.add(t);
-            if (t instanceof SQLException sql && sql.getNextException() != null) {
-                pending.push(sql.getNextException());
-            }
-            if (t.getCause() != null) {
-                pending.push(t.getCause());
-            }
-        }
-        return chain;
+        return SqlErrors.codes(e);
     }
 
     /** The vendor code, or the first ORA-nnnnn in the message (PL/SQL wraps the real error), or 0. */
@@ -114,7 +59,7 @@ final class OracleErrors {
         if (e.getErrorCode() != 0) {
             return e.getErrorCode();
         }
-        Matcher m = ORA_CODE.matcher(String.valueOf(e.getMessage()));
+        Matcher m = SqlErrors.ORA_CODE.matcher(String.valueOf(e.getMessage()));
         return m.find() ? Integer.parseInt(m.group(1)) : 0;
     }
 

@@ -1,5 +1,6 @@
 package io.redocdc.source.logminer;
 
+import io.redocdc.common.jdbc.Secret;
 import io.redocdc.source.catalog.ArchivedLogCatalog;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.Scn;

@@ -1,13 +1,12 @@
 package io.redocdc.source.logminer;
 
+import io.redocdc.source.model.TablePattern;
 import io.redocdc.source.model.UnnamedTables;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
- * Turns OWNER.TABLE patterns ({@code *} matches any run of characters, case-insensitive; the whole
- * {@code OWNER.TABLE} text must match, as in operators' TableFilter) into a SQL predicate with bind variables:
+ * Turns OWNER.TABLE patterns ({@link TablePattern}) into a SQL predicate with bind variables:
  * {@code UPPER(owner || '.' || table) LIKE ? ESCAPE '\'}.
  */
 final class TablePatterns {
@@ -35,8 +34,8 @@ final class TablePatterns {
         }
         String startsWith = tableColumn + " LIKE ? ESCAPE '\\'";
         BoundSql unnamed = BoundSql.of("((" + ownerColumn + " = ? AND " + startsWith + ") OR " + startsWith + ")",
-                UnnamedTables.UNKNOWN_OWNER, likePattern(UnnamedTables.OBJECT_NUMBER_PREFIX + "*"),
-                likePattern(UnnamedTables.RECYCLE_BIN_PREFIX + "*"));
+                UnnamedTables.UNKNOWN_OWNER, TablePattern.sqlLike(UnnamedTables.OBJECT_NUMBER_PREFIX + "*"),
+                TablePattern.sqlLike(UnnamedTables.RECYCLE_BIN_PREFIX + "*"));
         return unlessExcluded(unnamed, ownerColumn, tableColumn, exclude);
     }
 
@@ -55,22 +54,9 @@ final class TablePatterns {
     private static BoundSql anyLike(String name, List<String> patterns) {
         List<BoundSql> likes = new ArrayList<>();
         for (String pattern : patterns) {
-            likes.add(BoundSql.of(name + " LIKE ? ESCAPE '\\'", likePattern(pattern)));
+            likes.add(BoundSql.of(name + " LIKE ? ESCAPE '\\'", TablePattern.sqlLike(pattern)));
         }
         BoundSql any = BoundSql.join(" OR ", likes);
         return new BoundSql("(" + any.text() + ")", any.binds());
-    }
-
-    /** "oe.ord*" -> "OE.ORD%", with LIKE's own wildcards and the escape character escaped. */
-    static String likePattern(String pattern) {
-        StringBuilder like = new StringBuilder();
-        for (char c : pattern.toUpperCase(Locale.ROOT).toCharArray()) {
-            switch (c) {
-                case '*' -> like.append('%');
-                case '%', '_', '\\' -> like.append('\\').append(c);
-                default -> like.append(c);
-            }
-        }
-        return like.toString();
     }
 }

@@ -3,6 +3,7 @@ package io.redocdc.source.logminer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.redocdc.common.jdbc.Secret;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,6 +2,7 @@ package io.redocdc.source.logminer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.redocdc.common.jdbc.Secret;
 import io.redocdc.source.catalog.ArchivedLogCatalog;
 import io.redocdc.source.catalog.LogContentsReader;
 import io.redocdc.source.catalog.RedoThreadStatus;

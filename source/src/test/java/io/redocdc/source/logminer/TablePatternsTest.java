@@ -2,6 +2,7 @@ package io.redocdc.source.logminer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.redocdc.source.model.TablePattern;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -10,13 +11,11 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The SQL predicate selects exactly the tables the TableFilter semantics (whole-name regex) would capture. */
+/** The SQL predicate selects exactly the tables the TableFilter (the same patterns as regexes) captures. */
 class TablePatternsTest {
 
     private static final List<String[]> TABLES = List.of(
@@ -110,7 +109,7 @@ class TablePatternsTest {
         return names;
     }
 
-    /** The reference: operators' TableFilter rule, whole-name regex with '*' as '.*', case-insensitive. */
+    /** The reference: the pattern's other form, the whole-name regex the assembler's TableFilter uses. */
     private static List<String> expected(List<String> include, List<String> exclude) {
         return TABLES.stream().map(t -> t[0] + "." + t[1])
                 .filter(name -> matchesAny(include, name) && !matchesAny(exclude, name))
@@ -118,16 +117,6 @@ class TablePatternsTest {
     }
 
     private static boolean matchesAny(List<String> patterns, String name) {
-        for (String pattern : patterns) {
-            String[] literals = pattern.toUpperCase(Locale.ROOT).split("\\*", -1);
-            StringBuilder regex = new StringBuilder(Pattern.quote(literals[0]));
-            for (int i = 1; i < literals.length; i++) {
-                regex.append(".*").append(Pattern.quote(literals[i]));
-            }
-            if (Pattern.compile(regex.toString(), Pattern.CASE_INSENSITIVE).matcher(name).matches()) {
-                return true;
-            }
-        }
-        return false;
+        return patterns.stream().anyMatch(pattern -> TablePattern.regex(pattern).matcher(name).matches());
     }
 }

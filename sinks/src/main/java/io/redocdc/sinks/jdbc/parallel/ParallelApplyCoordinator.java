@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.apache.flink.util.function.SupplierWithException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,7 +65,8 @@ public final class ParallelApplyCoordinator implements AutoCloseable {
      * Creates the bookkeeping tables if missing, reads what the target already holds, opens one connection per
      * worker (plus one for the bookkeeping) and starts the workers.
      */
-    public static ParallelApplyCoordinator start(ParallelApplyOptions options, ConnectionFactory connections,
+    public static ParallelApplyCoordinator start(ParallelApplyOptions options,
+                                                 SupplierWithException<Connection, SQLException> connections,
                                                  AppliedTransactionLog log) throws SQLException {
         Connection bookkeeping = openTransactional(connections);
         ParallelApplyCoordinator coordinator;
@@ -226,8 +228,9 @@ public final class ParallelApplyCoordinator implements AutoCloseable {
         }
     }
 
-    private static Connection openTransactional(ConnectionFactory connections) throws SQLException {
-        Connection connection = connections.open();
+    private static Connection openTransactional(SupplierWithException<Connection, SQLException> connections)
+            throws SQLException {
+        Connection connection = connections.get();
         try {
             connection.setAutoCommit(false);
         } catch (SQLException e) {

@@ -1,4 +1,4 @@
-package io.redocdc.source.logminer;
+package io.redocdc.common.jdbc;
 
 import java.util.regex.Pattern;
 

@@ -1,4 +1,4 @@
-package io.redocdc.source.logminer;
+package io.redocdc.common.jdbc;
 
 import java.io.IOException;
 import java.io.Serializable;

@@ -12,9 +12,9 @@ import io.redocdc.source.reader.RedoLogSourceReader;
 import io.redocdc.source.retention.LogRetention;
 import io.redocdc.source.split.RedoLogSplit;
 import io.redocdc.source.split.RedoLogSplitSerializer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.UUID;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
@@ -202,12 +202,8 @@ public final class RedoLogSource
                 return catalog;
             }
             require(redoDirectory != null, DIR, "must be set to the redo directory", null);
-            require(Files.isDirectory(redoDirectory), DIR, "must be an existing directory", redoDirectory);
-            Path catalogFile = redoDirectory.resolve(RedoDirectory.CATALOG_FILE);
-            require(Files.isRegularFile(catalogFile), DIR, "must contain " + RedoDirectory.CATALOG_FILE
-                    + " (the archived log catalog of the redo directory contract)", redoDirectory);
-            require(Files.isReadable(catalogFile), DIR, RedoDirectory.CATALOG_FILE + " must be readable",
-                    redoDirectory);
+            Optional<String> problem = RedoDirectory.problem(redoDirectory);
+            require(problem.isEmpty(), DIR, problem.orElse(null), redoDirectory);
             return new RedoDirectory(redoDirectory);
         }
 

@@ -4,15 +4,16 @@ import io.redocdc.job.pipeline.MaxScnRule;
 import io.redocdc.job.pipeline.NlsChoice;
 import io.redocdc.job.pipeline.OracleSourceOptions;
 import io.redocdc.source.catalog.RedoInputException;
+import io.redocdc.source.files.RedoDirectory;
 import io.redocdc.source.logminer.DictionaryMode;
 import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.StartPosition;
 import io.redocdc.source.logminer.UnsupportedTypeCheck;
 import io.redocdc.source.model.NlsFormats;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.TypeConversionException;
@@ -170,9 +171,8 @@ public final class SourceOptions {
         check.require(position instanceof StartPosition.AtScn || position instanceof StartPosition.Oldest, START,
                 "must be scn:N or oldest for a redo directory (timestamp and now need --source.type oracle)", start);
         Path source = dir.toAbsolutePath().normalize();
-        check.require(Files.isDirectory(source), DIR, "must be an existing directory", dir);
-        check.require(Files.isRegularFile(source.resolve("archived_logs.csv")), DIR,
-                "must contain archived_logs.csv (a redo directory, see DESIGN.md)", dir);
+        Optional<String> problem = RedoDirectory.problem(source);
+        check.require(problem.isEmpty(), DIR, problem.orElse(null), dir);
         try {
             NlsChoice.forDirectory(source, nls);
         } catch (IllegalArgumentException | RedoInputException e) {

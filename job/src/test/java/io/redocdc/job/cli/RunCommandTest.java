@@ -72,8 +72,8 @@ class RunCommandTest {
     void aSourceDirectoryWithoutCatalogIsRejectedNamingTheOption() {
         assertThatThrownBy(() -> parse("--source.dir", tmp.toString(), "--sink.dir", "out"))
                 .isInstanceOf(ParameterException.class)
-                .hasMessage("Invalid value for option '--source.dir': must contain archived_logs.csv (a redo "
-                        + "directory, see DESIGN.md) (got '" + tmp + "')");
+                .hasMessage("Invalid value for option '--source.dir': must contain archived_logs.csv (the archived "
+                        + "log catalog of the redo directory contract) (got '" + tmp + "')");
     }
 
     @Test

@@ -6,10 +6,12 @@ import io.redocdc.source.catalog.RedoInputException;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.ThreadSequence;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The redo directory of DESIGN.md: {@code archived_logs.csv} (one row per archived log, rewritten atomically)
@@ -28,6 +30,25 @@ public final class RedoDirectory implements ArchivedLogCatalog {
 
     public RedoDirectory(Path directory) {
         this.directory = directory.toAbsolutePath().normalize().toString();
+    }
+
+    /**
+     * Why {@code directory} cannot be read as a redo directory, the rule it breaks ("must ..."), or empty when it
+     * can; the one check of the command line and the source.
+     */
+    public static Optional<String> problem(Path directory) {
+        if (!Files.isDirectory(directory)) {
+            return Optional.of("must be an existing directory");
+        }
+        Path catalog = directory.resolve(CATALOG_FILE);
+        if (!Files.isRegularFile(catalog)) {
+            return Optional.of("must contain " + CATALOG_FILE + " (the archived log catalog of the redo directory "
+                    + "contract)");
+        }
+        if (!Files.isReadable(catalog)) {
+            return Optional.of("must have a readable " + CATALOG_FILE);
+        }
+        return Optional.empty();
     }
 
     public Path path() {

@@ -115,7 +115,8 @@ final class DocumentStatements {
         if (row[META] != null) {
             xml(tx, ssn, row);
         }
-        sim.rows().written(tx, new UndoEntry(RowChange.insert(TABLE, model.rowId, row, ssn), documents, model, true),
+        sim.rows().written(tx,
+                new UndoEntry(SimulatedRowChange.insert(TABLE, model.rowId, row, ssn), documents, model, true),
                 ChangeJson.rowChange(TABLE, "I", null, null, row, row[META] == null ? INSERTED : INSERTED_WITH_XML));
     }
 
@@ -159,17 +160,17 @@ final class DocumentStatements {
         documents.remove(model);
         long ssn = tx.nextSsn();
         dml(tx, OperationCode.DELETE, model.rowId, ssn, sql.delete(TABLE, model.values));
-        sim.rows().written(tx, new UndoEntry(RowChange.delete(TABLE, model.rowId, model.values, ssn), documents,
-                model, tookLock), ChangeJson.rowChange(TABLE, "D", model.values, ROW_COLUMNS, null, null));
+        sim.rows().written(tx, new UndoEntry(SimulatedRowChange.delete(TABLE, model.rowId, model.values, ssn),
+                documents, model, tookLock), ChangeJson.rowChange(TABLE, "D", model.values, ROW_COLUMNS, null, null));
     }
 
     /** The output's UPDATE shows the row's non-LOB columns before, and those and the LOB column written after. */
     private void updated(OpenTransaction tx, ModelRow model, String[] before, String[] after, int column, long ssn,
             boolean tookLock) throws IOException {
         model.values = after;
-        sim.rows().written(tx, new UndoEntry(RowChange.update(TABLE, model.rowId, before, after, new int[] {column},
-                ssn), documents, model, tookLock), ChangeJson.rowChange(TABLE, "U", before, ROW_COLUMNS, after,
-                new int[] {DOC_ID, TITLE, column}));
+        sim.rows().written(tx, new UndoEntry(SimulatedRowChange.update(TABLE, model.rowId, before, after,
+                new int[] {column}, ssn), documents, model, tookLock),
+                ChangeJson.rowChange(TABLE, "U", before, ROW_COLUMNS, after, new int[] {DOC_ID, TITLE, column}));
     }
 
     /**

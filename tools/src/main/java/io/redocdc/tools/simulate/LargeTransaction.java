@@ -65,14 +65,14 @@ final class LargeTransaction implements TransactionDriver {
         flushPending();
         long id = ++lastId;
         pending = sim.values().newRow(table, id);
-        sim.rows().untracked(tx, RowChange.insert(table, rowId(id), pending, tx.nextSsn()));
+        sim.rows().untracked(tx, SimulatedRowChange.insert(table, rowId(id), pending, tx.nextSsn()));
     }
 
     private void archivePending() throws IOException {
         String[] after = pending.clone();
         after[eventColumn] = "ARCHIVED";
         after[noteColumn] = "archived by the nightly job";
-        sim.rows().untracked(tx, RowChange.update(table, rowId(lastId), pending, after,
+        sim.rows().untracked(tx, SimulatedRowChange.update(table, rowId(lastId), pending, after,
                 new int[] {eventColumn, noteColumn}, tx.nextSsn()));
         pending = after;
     }

@@ -14,7 +14,7 @@ import java.util.TreeMap;
 final class OpenTransaction implements AutoCloseable {
 
     /** How to undo one change: the model row it touched and whether that change took the row's lock. */
-    record UndoEntry(RowChange change, TableModel table, ModelRow row, boolean tookLock) {
+    record UndoEntry(SimulatedRowChange change, TableModel table, ModelRow row, boolean tookLock) {
     }
 
     /** The transaction's state when a savepoint was set. */

@@ -29,7 +29,7 @@ final class RedoEmitter {
         this.transactions = transactions;
     }
 
-    void change(OpenTransaction tx, RowChange c) throws IOException {
+    void change(OpenTransaction tx, SimulatedRowChange c) throws IOException {
         startIfNeeded(tx);
         TableDef t = c.table();
         String redo;
@@ -61,7 +61,7 @@ final class RedoEmitter {
     }
 
     /** The rollback row undoing a change: the inverse operation, addressed by ROWID. */
-    void undo(OpenTransaction tx, RowChange c) throws IOException {
+    void undo(OpenTransaction tx, SimulatedRowChange c) throws IOException {
         TableDef t = c.table();
         String redo;
         String undo;

@@ -32,7 +32,8 @@ final class RowOperations {
         ModelRow row = table.insert(values);
         row.lockedBy = tx;
         references.inserted(table, row);
-        apply(tx, new UndoEntry(RowChange.insert(table.def(), row.rowId, values, tx.nextSsn()), table, row, true));
+        apply(tx, new UndoEntry(SimulatedRowChange.insert(table.def(), row.rowId, values, tx.nextSsn()), table, row,
+                true));
         return row;
     }
 
@@ -41,19 +42,19 @@ final class RowOperations {
         boolean tookLock = lock(tx, row);
         String[] before = row.values;
         row.values = newValues;
-        apply(tx, new UndoEntry(RowChange.update(table.def(), row.rowId, before, newValues, setColumns,
+        apply(tx, new UndoEntry(SimulatedRowChange.update(table.def(), row.rowId, before, newValues, setColumns,
                 tx.nextSsn()), table, row, tookLock));
     }
 
     void delete(OpenTransaction tx, TableModel table, ModelRow row) throws IOException {
         boolean tookLock = lock(tx, row);
         table.remove(row);
-        apply(tx, new UndoEntry(RowChange.delete(table.def(), row.rowId, row.values, tx.nextSsn()), table, row,
+        apply(tx, new UndoEntry(SimulatedRowChange.delete(table.def(), row.rowId, row.values, tx.nextSsn()), table, row,
                 tookLock));
     }
 
     /** A change of a row nobody else touches and that is never rolled back: redo and truth only. */
-    void untracked(OpenTransaction tx, RowChange change) throws IOException {
+    void untracked(OpenTransaction tx, SimulatedRowChange change) throws IOException {
         redo.change(tx, change);
         recordTruth(tx, change);
     }
@@ -86,7 +87,7 @@ final class RowOperations {
             if (entry.tookLock()) {
                 entry.row().lockedBy = null;
             }
-            if (entry.change().op() == RowChange.OpType.D) {
+            if (entry.change().op() == SimulatedRowChange.OpType.D) {
                 references.gone(entry.table(), entry.row());
             }
         }
@@ -124,7 +125,7 @@ final class RowOperations {
         recordTruth(tx, entry.change());
     }
 
-    private static void recordTruth(OpenTransaction tx, RowChange c) throws IOException {
+    private static void recordTruth(OpenTransaction tx, SimulatedRowChange c) throws IOException {
         if (OrderEntrySchema.OWNER.equals(c.table().owner())) {
             tx.changes.add(ChangeJson.rowChange(c.table(), c.op().name(), c.before(), c.after()));
         }

@@ -32,7 +32,7 @@ final class SequenceCache {
         String[] after = row(FIRST_SEQUENCE_OBJ + index, value + CACHE);
         int[] set = {seq.indexOf("HIGHWATER")};
         OpenTransaction recursive = sim.open(thread);
-        sim.rows().untracked(recursive, RowChange.update(seq, RowIds.nth(seq, index), before, after, set,
+        sim.rows().untracked(recursive, SimulatedRowChange.update(seq, RowIds.nth(seq, index), before, after, set,
                 recursive.nextSsn()));
         sim.rows().commit(recursive);
     }

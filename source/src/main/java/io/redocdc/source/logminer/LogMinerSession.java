@@ -1,5 +1,6 @@
 package io.redocdc.source.logminer;
 
+import io.redocdc.common.jdbc.SqlErrors;
 import io.redocdc.source.model.ArchivedLog;
 import java.sql.CallableStatement;
 import java.sql.Connection;
@@ -133,7 +134,7 @@ final class LogMinerSession implements AutoCloseable {
         try (CallableStatement call = connection.prepareCall(LogMinerQuery.END_LOGMNR)) {
             call.execute();
         } catch (SQLException e) {
-            if (started && !OracleErrors.isConnectionLoss(e)) {
+            if (started && !SqlErrors.isConnectionLoss(e)) {
                 throw e;
             }
             LOG.debug("END_LOGMNR after a failed start or a lost connection: {}", e.getMessage());

@@ -8,10 +8,9 @@ import java.util.stream.Collectors;
 
 /**
  * Classifies Oracle JDBC errors beyond {@link SqlErrors}: which ones a retry may cure, and the ORA codes to name
- * in messages. Every code in
- * the whole chain counts, not just the top one: a failed PL/SQL call reports the real error beneath its own
- * (DBMS_LOGMNR.ADD_LOGFILE: ORA-01284 over ORA-00308), in later lines of the message, in causes or in
- * {@link SQLException#getNextException()}.
+ * in messages. Every code in the whole chain counts, not just the top one: a failed PL/SQL call reports the real
+ * error beneath its own (DBMS_LOGMNR.ADD_LOGFILE: ORA-01284 over ORA-00308), in later lines of the message, in
+ * causes or in {@link SQLException#getNextException()}.
  */
 final class OracleErrors {
 
@@ -28,16 +27,12 @@ final class OracleErrors {
     private OracleErrors() {
     }
 
-    static boolean isConnectionLoss(SQLException e) {
-        return SqlErrors.isConnectionLoss(e);
-    }
-
     static boolean isLogUnavailable(SQLException e) {
         return hasAny(e, LOG_UNAVAILABLE);
     }
 
     static boolean isRetryable(SQLException e) {
-        return isConnectionLoss(e) || isLogUnavailable(e);
+        return SqlErrors.isConnectionLoss(e) || isLogUnavailable(e);
     }
 
     /** Access problems: one of {@link #ACCESS_DENIED} anywhere in the chain, or SQLState class 42. */
@@ -47,11 +42,7 @@ final class OracleErrors {
     }
 
     private static boolean hasAny(SQLException e, Set<Integer> wanted) {
-        return codes(e).stream().anyMatch(wanted::contains);
-    }
-
-    static Set<Integer> codes(SQLException e) {
-        return SqlErrors.codes(e);
+        return SqlErrors.codes(e).stream().anyMatch(wanted::contains);
     }
 
     /** The vendor code, or the first ORA-nnnnn in the message (PL/SQL wraps the real error), or 0. */
@@ -65,7 +56,7 @@ final class OracleErrors {
 
     /** "ORA-01284, ORA-00308" (or "ORA-17002", "SQLState 08006") for messages: every code of the chain. */
     static String describeCode(SQLException e) {
-        Set<Integer> codes = codes(e);
+        Set<Integer> codes = SqlErrors.codes(e);
         if (codes.isEmpty()) {
             return "SQLState " + e.getSQLState();
         }

@@ -1,5 +1,6 @@
 package io.redocdc.source.logminer;
 
+import io.redocdc.common.jdbc.SqlErrors;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.Scn;
 import java.sql.Connection;
@@ -79,7 +80,7 @@ final class StartPositionResolver {
                 }
             }
         } catch (SQLException e) {
-            if (OracleErrors.isConnectionLoss(e)) {
+            if (SqlErrors.isConnectionLoss(e)) {
                 throw e;
             }
             LOG.info("TIMESTAMP_TO_SCN({}) failed ({}); taking the archived log that covers that time", time,

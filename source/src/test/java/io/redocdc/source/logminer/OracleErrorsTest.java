@@ -3,6 +3,7 @@ package io.redocdc.source.logminer;
 import static io.redocdc.source.logminer.ContentsRows.oracleError;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.redocdc.common.jdbc.SqlErrors;
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
 import org.junit.jupiter.api.Test;
@@ -16,19 +17,19 @@ class OracleErrorsTest {
         SQLException stack = new SQLException("ORA-06512: at \"SYS.DBMS_LOGMNR\", line 82\nORA-00308: cannot open "
                 + "archived log '/arch/1_42.dbf'", "99999", 6512);
         assertThat(OracleErrors.isLogUnavailable(stack)).isTrue();
-        assertThat(OracleErrors.codes(stack)).containsExactly(6512, 308);
+        assertThat(SqlErrors.codes(stack)).containsExactly(6512, 308);
         assertThat(OracleErrors.describeCode(stack)).isEqualTo("ORA-06512, ORA-00308");
 
         SQLException wrapped = new SQLException("call failed", new SQLException("x", "99999", 1284));
         assertThat(OracleErrors.isLogUnavailable(wrapped)).as("in a cause").isTrue();
         SQLException driver = oracleError(1284, "file /arch/1_42.dbf cannot be opened");
         driver.setNextException(oracleError(308, "cannot open archived log '/arch/1_42.dbf'"));
-        assertThat(OracleErrors.codes(new SQLException("ADD_LOGFILE failed", driver)))
+        assertThat(SqlErrors.codes(new SQLException("ADD_LOGFILE failed", driver)))
                 .as("a cause's next exception, in chain order").containsExactly(1284, 308);
 
         SQLException top = oracleError(6550, "PLS-00201");
         top.setNextException(new SQLRecoverableException("IO Error", "08006", 17002));
-        assertThat(OracleErrors.isConnectionLoss(top)).as("in a next exception").isTrue();
+        assertThat(SqlErrors.isConnectionLoss(top)).as("in a next exception").isTrue();
         assertThat(OracleErrors.isRetryable(top)).isTrue();
     }
 

@@ -24,25 +24,24 @@ public final class ConsoleLogging {
     /** The whole log goes to {@code file} (appended), none of it to the console. */
     public static void toFile(Path file) {
         System.setProperty(FILE, file.toAbsolutePath().toString());
-        System.setProperty(FILE_LEVEL, "ALL");
-        System.setProperty(CONSOLE_LEVEL, "OFF");
-        System.setProperty(STDERR_LEVEL, "OFF");
-        reconfigure();
+        route("OFF", "OFF", "ALL");
     }
 
     /** The log goes to standard error, leaving standard output to a command's result (inspect --json). */
     public static void toStandardError() {
-        System.setProperty(STDERR_LEVEL, "ALL");
-        System.setProperty(CONSOLE_LEVEL, "OFF");
-        System.setProperty(FILE_LEVEL, "OFF");
-        reconfigure();
+        route("OFF", "ALL", "OFF");
     }
 
     /** The log goes to the console, as without redo-cdc's switch. */
     public static void toConsole() {
-        System.setProperty(CONSOLE_LEVEL, "ALL");
-        System.setProperty(FILE_LEVEL, "OFF");
-        System.setProperty(STDERR_LEVEL, "OFF");
+        route("ALL", "OFF", "OFF");
+    }
+
+    /** Each appender's threshold (ALL or OFF), then the configuration reloaded. */
+    private static void route(String console, String standardError, String file) {
+        System.setProperty(CONSOLE_LEVEL, console);
+        System.setProperty(STDERR_LEVEL, standardError);
+        System.setProperty(FILE_LEVEL, file);
         reconfigure();
     }
 

@@ -1,7 +1,7 @@
 package io.redocdc.job.cli;
 
-import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import io.redocdc.common.jdbc.Secret;
+import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.redocdc.job.cli;
 
-import io.redocdc.source.logminer.OracleConnectionSettings;
 import io.redocdc.common.jdbc.Secret;
+import io.redocdc.source.logminer.OracleConnectionSettings;
 import java.nio.file.Path;
 
 /** Connection options shared by {@code run --source.type oracle} and {@code export}, checked by name. */

@@ -1,8 +1,8 @@
 package io.redocdc.job.pipeline;
 
+import io.redocdc.common.jdbc.JdbcUrls;
 import io.redocdc.sinks.files.FileFormat;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
-import io.redocdc.common.jdbc.JdbcUrls;
 import io.redocdc.source.model.NlsFormats;
 import java.nio.file.Path;
 import java.time.Duration;

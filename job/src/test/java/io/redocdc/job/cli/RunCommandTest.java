@@ -3,6 +3,7 @@ package io.redocdc.job.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.redocdc.common.jdbc.Secret;
 import io.redocdc.job.RedoCdc;
 import io.redocdc.job.pipeline.ClusterSetting;
 import io.redocdc.job.pipeline.JobOptions;
@@ -12,7 +13,6 @@ import io.redocdc.source.files.NlsSessionParameters;
 import io.redocdc.source.logminer.DictionaryMode;
 import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.OracleConnectionSettings;
-import io.redocdc.common.jdbc.Secret;
 import io.redocdc.source.logminer.StartPosition;
 import io.redocdc.source.logminer.UnsupportedTypeCheck;
 import io.redocdc.source.model.NlsFormats;

@@ -3,6 +3,8 @@ package io.redocdc.job.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.redocdc.common.jdbc.JdbcUrls;
+import io.redocdc.common.jdbc.Secret;
 import io.redocdc.job.RedoCdc;
 import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.sinks.jdbc.ConflictPolicy;
@@ -10,8 +12,6 @@ import io.redocdc.sinks.jdbc.ConflictResolution;
 import io.redocdc.sinks.jdbc.DdlHandling;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import io.redocdc.sinks.jdbc.OnError;
-import io.redocdc.common.jdbc.JdbcUrls;
-import io.redocdc.common.jdbc.Secret;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,10 +5,10 @@ import static io.redocdc.sinks.jdbc.Transactions.txn;
 import static io.redocdc.sinks.jdbc.Transactions.v;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.redocdc.common.jdbc.Secret;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.sinks.jdbc.testing.TestDatabase;
 import io.redocdc.sinks.jdbc.testing.TestDatabaseKind;
-import io.redocdc.common.jdbc.Secret;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -8,9 +8,9 @@ import static io.redocdc.sinks.jdbc.Transactions.v;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.redocdc.common.jdbc.Secret;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.ValueKind;
-import io.redocdc.common.jdbc.Secret;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

@@ -1,7 +1,7 @@
 package io.redocdc.tools.verify;
 
-import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import io.redocdc.common.jdbc.Secret;
+import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

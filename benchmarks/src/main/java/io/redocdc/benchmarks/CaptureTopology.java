@@ -6,6 +6,7 @@ import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.job.pipeline.StateBackendKind;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.source.model.Scn;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ final class CaptureTopology {
     JobOptions jobOptions(String variant) {
         return new JobOptions(workloadDir.resolve("redo"), workloadDir.resolve("output-" + variant),
                 FileFormat.OGG_JSON, true, parallelism, backend, Duration.ofSeconds(10),
-                workloadDir.resolve("checkpoints-" + variant), null, 0, null, List.of("*.*"), null, "ORCL", Map.of(),
+                workloadDir.resolve("checkpoints-" + variant), null, Scn.ZERO, null, List.of("*.*"), null, "ORCL", Map.of(),
                 false);
     }
 

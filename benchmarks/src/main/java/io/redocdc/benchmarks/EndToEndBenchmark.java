@@ -6,6 +6,7 @@ import io.redocdc.job.pipeline.JobConfiguration;
 import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.job.pipeline.StateBackendKind;
 import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.source.model.Scn;
 import io.redocdc.tools.simulate.SimulationResult;
 import io.redocdc.tools.simulate.SimulationSettings;
 import io.redocdc.tools.simulate.WorkloadSimulator;
@@ -68,7 +69,7 @@ public final class EndToEndBenchmark {
                                 int parallelism) throws Exception {
         Path output = dir.resolve("output-" + backend.flinkName());
         JobOptions options = new JobOptions(dir.resolve("redo"), output, FileFormat.OGG_JSON, true, parallelism,
-                backend, Duration.ofSeconds(10), dir.resolve("checkpoints-" + backend.flinkName()), null, 0, null,
+                backend, Duration.ofSeconds(10), dir.resolve("checkpoints-" + backend.flinkName()), null, Scn.ZERO, null,
                 List.of("*.*"), null, "ORCL", Map.of(), false);
         long redoRows = workload.contentsRows();
         System.gc();

@@ -6,6 +6,7 @@ import io.redocdc.source.enumerator.EnumeratorMetrics;
 import io.redocdc.source.enumerator.EnumeratorState;
 import io.redocdc.source.enumerator.EnumeratorStateSerializer;
 import io.redocdc.source.files.RedoDirectory;
+import io.redocdc.source.model.MaxScnRule;
 import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.Scn;
 import io.redocdc.source.reader.RedoLogSourceReader;
@@ -181,10 +182,7 @@ public final class RedoLogSource
         public RedoLogSource build() {
             ArchivedLogCatalog chosen = chooseCatalog();
             require(startScn != null, START_SCN, "must be set", null);
-            if (maxScn != null) {
-                require(!maxScn.isBefore(startScn), MAX_SCN, "must be at or above " + START_SCN + " (" + startScn
-                        + ")", maxScn);
-            }
+            require(MaxScnRule.allows(startScn, maxScn), MAX_SCN, MaxScnRule.rule(startScn), maxScn);
             require(discoveryInterval != null && discoveryInterval.toMillis() > 0, DISCOVERY_INTERVAL,
                     "must be a positive duration of at least 1 ms", discoveryInterval);
             require(gapTimeout != null && !gapTimeout.isNegative(), GAP_TIMEOUT,

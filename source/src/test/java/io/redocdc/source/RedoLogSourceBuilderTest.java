@@ -59,7 +59,7 @@ class RedoLogSourceBuilderTest {
                 "source.dir set either a redo directory or a catalog, not both");
         assertInvalid(RedoLogSource.builder().redoDirectory(dir).startScn(null), "source.start-scn must be set; got null");
         assertInvalid(RedoLogSource.builder().redoDirectory(dir).startScn(Scn.of(500)).maxScn(Scn.of(499)),
-                "source.max-scn must be at or above source.start-scn (500); got 499");
+                "source.max-scn must be at or above the start SCN 500; got 499");
         assertInvalid(RedoLogSource.builder().redoDirectory(dir).discoveryInterval(Duration.ZERO),
                 "source.discovery-interval must be a positive duration of at least 1 ms; got PT0S");
         assertInvalid(RedoLogSource.builder().redoDirectory(dir).gapTimeout(Duration.ofSeconds(-1)),

@@ -1,6 +1,6 @@
 package io.redocdc.job.cli;
 
-import io.redocdc.job.pipeline.MaxScnRule;
+import io.redocdc.job.pipeline.CapturePipeline;
 import io.redocdc.job.pipeline.NlsChoice;
 import io.redocdc.job.pipeline.OracleSourceOptions;
 import io.redocdc.source.catalog.RedoInputException;
@@ -9,7 +9,9 @@ import io.redocdc.source.logminer.DictionaryMode;
 import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.StartPosition;
 import io.redocdc.source.logminer.UnsupportedTypeCheck;
+import io.redocdc.source.model.MaxScnRule;
 import io.redocdc.source.model.NlsFormats;
+import io.redocdc.source.model.Scn;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,7 +38,7 @@ public final class SourceOptions {
     static final String PDB = "--source.pdb";
     static final String START = "--source.start";
     static final String START_SCN = "--source.start-scn";
-    static final String MAX_SCN = MaxScnRule.OPTION;
+    static final String MAX_SCN = CapturePipeline.MAX_SCN_OPTION;
     static final String NLS = "--source.nls";
     static final String NLS_DATE_FORMAT = "--source.nls-date-format";
     static final String NLS_TIMESTAMP_FORMAT = "--source.nls-timestamp-format";
@@ -90,12 +92,13 @@ public final class SourceOptions {
                     + "when restoring (--restore) leave it out: the job goes on from the start SCN its state keeps.")
     String start;
 
-    @Option(names = START_SCN, paramLabel = "SCN",
+    @Option(names = START_SCN, paramLabel = "SCN", converter = ScnConverter.class,
             description = "Same as --source.start scn:SCN: transactions committed at or after it are captured.")
-    Long startScn;
+    Scn startScn;
 
-    @Option(names = MAX_SCN, paramLabel = "SCN", description = "Stop once every SCN up to this one is read.")
-    Long maxScn;
+    @Option(names = MAX_SCN, paramLabel = "SCN", converter = ScnConverter.class,
+            description = "Stop once every SCN up to this one is read.")
+    Scn maxScn;
 
     @Option(names = NLS, paramLabel = "mining-session|oracle-default", converter = NlsPresetConverter.class,
             description = "NLS settings a redo directory without nls_session_parameters.csv was mined with: ours "
@@ -136,7 +139,7 @@ public final class SourceOptions {
      * is the redo directory's literal settings when options gave them, else null (the directory's declaration).
      * {@code startOption} is the option that named the start SCN, null when it is the default.
      */
-    record Choice(Path dir, OracleSourceOptions oracle, long startScn, NlsFormats nls, String startOption) {
+    record Choice(Path dir, OracleSourceOptions oracle, Scn startScn, NlsFormats nls, String startOption) {
     }
 
     /**
@@ -146,7 +149,7 @@ public final class SourceOptions {
     Choice validate(OptionCheck check, boolean restoring, List<String> include, List<String> exclude,
                     boolean deadLetter) {
         StartPosition position = startPosition(check);
-        long scn = position instanceof StartPosition.AtScn at ? at.scn().value() : 0;
+        Scn scn = position instanceof StartPosition.AtScn at ? at.scn() : Scn.ZERO;
         String startOption = startOptionGiven(position);
         check.require(MaxScnRule.allows(scn, maxScn), MAX_SCN, MaxScnRule.rule(scn), maxScn);
         NlsFormats nls = nlsFormats(check);
@@ -223,8 +226,7 @@ public final class SourceOptions {
         check.require(start == null || startScn == null, START_SCN, "and " + START + " exclude each other",
                 startScn);
         if (startScn != null) {
-            check.require(startScn >= 0, START_SCN, "must not be negative", startScn);
-            return StartPosition.parse("scn:" + startScn);
+            return new StartPosition.AtScn(startScn);
         }
         if (start == null) {
             return StartPosition.parse("oldest");
@@ -265,6 +267,19 @@ public final class SourceOptions {
     }
 
     /** mining-session | oracle-default. */
+    /** A decimal SCN as Oracle prints it. */
+    public static final class ScnConverter implements ITypeConverter<Scn> {
+        @Override
+        public Scn convert(String value) {
+            try {
+                return Scn.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException("'" + value + "' is not an SCN (expected a non-negative decimal "
+                        + "number)");
+            }
+        }
+    }
+
     public static final class NlsPresetConverter implements ITypeConverter<NlsFormats> {
         @Override
         public NlsFormats convert(String value) {

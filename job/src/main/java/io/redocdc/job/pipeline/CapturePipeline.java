@@ -13,6 +13,7 @@ import io.redocdc.source.RedoLogSource;
 import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.OracleSource;
 import io.redocdc.source.logminer.StartPosition;
+import io.redocdc.source.model.MaxScnRule;
 import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.Scn;
 import java.util.function.BiFunction;
@@ -35,6 +36,8 @@ import org.slf4j.LoggerFactory;
 public final class CapturePipeline {
 
     public static final String SOURCE_UID = "redo-log-source";
+    /** The stop point's option, named again when an Oracle start resolves above it. */
+    public static final String MAX_SCN_OPTION = "--source.max-scn";
 
     private static final Logger LOG = LoggerFactory.getLogger(CapturePipeline.class);
 
@@ -49,7 +52,7 @@ public final class CapturePipeline {
      * @throws io.redocdc.source.logminer.OracleSetupException naming what is missing and how to fix it
      * @param oracle resolves a start position against the database ({@code OracleSource::resolveStart}; tests
      *               resolve without one)
-     * @throws InvalidStartException if the start resolves to an SCN at or above {@link MaxScnRule#OPTION}
+     * @throws InvalidStartException if the start resolves to an SCN at or above {@code --source.max-scn}
      */
     public static JobOptions resolveStart(JobOptions options,
                                           BiFunction<LogMinerSettings, StartPosition, Scn> oracle) {
@@ -57,9 +60,9 @@ public final class CapturePipeline {
             return options;
         }
         StartPosition position = options.oracle().start();
-        long start = oracle.apply(options.oracle().logMiner(), position).value();
+        Scn start = oracle.apply(options.oracle().logMiner(), position);
         if (!MaxScnRule.allows(start, options.maxScn())) {
-            throw new InvalidStartException(MaxScnRule.OPTION + " " + MaxScnRule.rule(start) + " (got '"
+            throw new InvalidStartException(MAX_SCN_OPTION + " " + MaxScnRule.rule(start) + " (got '"
                     + options.maxScn() + "'): the start " + position + " resolved to SCN " + start);
         }
         return options.withStartScn(start);
@@ -106,7 +109,7 @@ public final class CapturePipeline {
         pinStreaming(env);
         pinAlignedCheckpoints(env);
         RedoLogSource.Builder source = RedoLogSource.builder()
-                .startScn(Scn.of(options.startScn()))
+                .startScn(options.startScn())
                 .bounded(options.bounded());
         if (options.minesOracle()) {
             // V$ARCHIVED_LOG lists the logs, one LogMiner session per log reads them
@@ -115,7 +118,7 @@ public final class CapturePipeline {
             source.redoDirectory(options.sourceDir());
         }
         if (options.maxScn() != null) {
-            source.maxScn(Scn.of(options.maxScn()));
+            source.maxScn(options.maxScn());
         }
         RedoLogSource built = source.build();
         DataStream<RedoRecord> records = env

@@ -3,7 +3,9 @@ package io.redocdc.job.pipeline;
 import io.redocdc.common.jdbc.JdbcUrls;
 import io.redocdc.sinks.files.FileFormat;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
+import io.redocdc.source.model.MaxScnRule;
 import io.redocdc.source.model.NlsFormats;
+import io.redocdc.source.model.Scn;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -37,8 +39,8 @@ public record JobOptions(
         Duration checkpointInterval,
         Path checkpointDir,
         String restorePath,
-        long startScn,
-        Long maxScn,
+        Scn startScn,
+        Scn maxScn,
         List<String> include,
         List<String> exclude,
         String sourceDatabase,
@@ -52,7 +54,7 @@ public record JobOptions(
     /** A job whose start SCN no option named. */
     public JobOptions(Path sourceDir, Path sinkDir, FileFormat sinkFormat, boolean bounded, int parallelism,
                       StateBackendKind stateBackend, Duration checkpointInterval, Path checkpointDir,
-                      String restorePath, long startScn, Long maxScn, List<String> include, List<String> exclude,
+                      String restorePath, Scn startScn, Scn maxScn, List<String> include, List<String> exclude,
                       String sourceDatabase, Map<String, List<String>> primaryKeys, boolean deadLetter,
                       OracleSourceOptions oracle, JdbcSinkOptions jdbcSink, NlsFormats nls) {
         this(sourceDir, sinkDir, sinkFormat, bounded, parallelism, stateBackend, checkpointInterval, checkpointDir,
@@ -63,7 +65,7 @@ public record JobOptions(
     /** A job reading the redo directory {@code sourceDir}. */
     public JobOptions(Path sourceDir, Path sinkDir, FileFormat sinkFormat, boolean bounded, int parallelism,
                       StateBackendKind stateBackend, Duration checkpointInterval, Path checkpointDir,
-                      String restorePath, long startScn, Long maxScn, List<String> include, List<String> exclude,
+                      String restorePath, Scn startScn, Scn maxScn, List<String> include, List<String> exclude,
                       String sourceDatabase, Map<String, List<String>> primaryKeys, boolean deadLetter) {
         this(sourceDir, sinkDir, sinkFormat, bounded, parallelism, stateBackend, checkpointInterval, checkpointDir,
                 restorePath, startScn, maxScn, include, exclude, sourceDatabase, primaryKeys, deadLetter, null);
@@ -72,7 +74,7 @@ public record JobOptions(
     /** A job writing change files into {@code sinkDir}. */
     public JobOptions(Path sourceDir, Path sinkDir, FileFormat sinkFormat, boolean bounded, int parallelism,
                       StateBackendKind stateBackend, Duration checkpointInterval, Path checkpointDir,
-                      String restorePath, long startScn, Long maxScn, List<String> include, List<String> exclude,
+                      String restorePath, Scn startScn, Scn maxScn, List<String> include, List<String> exclude,
                       String sourceDatabase, Map<String, List<String>> primaryKeys, boolean deadLetter,
                       OracleSourceOptions oracle) {
         this(sourceDir, sinkDir, sinkFormat, bounded, parallelism, stateBackend, checkpointInterval, checkpointDir,
@@ -81,6 +83,12 @@ public record JobOptions(
     }
 
     public JobOptions {
+        if (startScn == null) {
+            throw new IllegalArgumentException("a job needs a start SCN (Scn.ZERO for the oldest log)");
+        }
+        if (!MaxScnRule.allows(startScn, maxScn)) {
+            throw new IllegalArgumentException("the maximum SCN " + MaxScnRule.rule(startScn) + "; got " + maxScn);
+        }
         if ((sourceDir == null) == (oracle == null)) {
             throw new IllegalArgumentException("a job reads either a redo directory or an Oracle database; got "
                     + "directory " + sourceDir + " and database " + (oracle == null ? null : oracle.description()));
@@ -121,7 +129,7 @@ public record JobOptions(
     }
 
     /** The same options with the start SCN an Oracle start position resolved to. */
-    public JobOptions withStartScn(long scn) {
+    public JobOptions withStartScn(Scn scn) {
         return new JobOptions(sourceDir, sinkDir, sinkFormat, bounded, parallelism, stateBackend, checkpointInterval,
                 checkpointDir, restorePath, scn, maxScn, include, exclude, sourceDatabase, primaryKeys, deadLetter,
                 oracle, jdbcSink, nls, startScnOption);

@@ -82,7 +82,15 @@ class RunCommandTest {
                 .hasMessageContaining("'--parallelism': must be between 1 and 1024 (got '0')");
         assertThatThrownBy(() -> parse("--source.dir", redo.toString(), "--sink.dir", "o",
                 "--source.start-scn", "100", "--source.max-scn", "50"))
-                .hasMessageContaining("'--source.max-scn': must be above the start SCN 100 (got '50')");
+                .hasMessageContaining("'--source.max-scn': must be at or above the start SCN 100 (got '50')");
+        assertThat(parse("--source.dir", redo.toString(), "--sink.dir", "o", "--source.start-scn", "100",
+                "--source.max-scn", "100").maxScn())
+                .as("both ends are inclusive: a stop point at the start SCN captures that SCN").isEqualTo(Scn.of(100));
+        assertThatThrownBy(() -> parse("--source.dir", redo.toString(), "--sink.dir", "o",
+                "--source.start-scn", "12a"))
+                .hasMessageContaining("'12a' is not an SCN (expected a non-negative decimal number)");
+        assertThatThrownBy(() -> parse("--source.dir", redo.toString(), "--sink.dir", "o", "--source.max-scn=-3"))
+                .hasMessageContaining("'-3' is not an SCN (expected a non-negative decimal number)");
         assertThatThrownBy(() -> parse("--source.dir", redo.toString(), "--sink.dir", "o",
                 "--primary-key", "ORDERS=ID"))
                 .hasMessageContaining("'--primary-key': must look like OWNER.TABLE=COL[,COL] (got 'ORDERS=ID')");
@@ -186,7 +194,7 @@ class RunCommandTest {
         assertThat(options.oracle().logMiner().unsupportedTypes()).as("BOOLEAN/JSON/VECTOR tables refused at start")
                 .isEqualTo(UnsupportedTypeCheck.REFUSE);
         assertThat(options.oracle().start()).isEqualTo(StartPosition.parse("scn:4711"));
-        assertThat(options.startScn()).isEqualTo(4711);
+        assertThat(options.startScn()).isEqualTo(Scn.of(4711));
         assertThat(options.startScnOption()).as("a restore must agree with it").isEqualTo("--source.start-scn");
     }
 
@@ -225,8 +233,8 @@ class RunCommandTest {
     }
 
     @Test
-    void anOracleStartResolvedAtOrAboveTheMaxScnEndsWithAnErrorNamingTheOption() throws IOException {
-        for (long resolved : new long[] {5000, 4000}) {
+    void anOracleStartResolvedAboveTheMaxScnEndsWithAnErrorNamingTheOption() throws IOException {
+        for (long resolved : new long[] {5000, 4001}) {
             StringWriter out = new StringWriter();
             StringWriter err = new StringWriter();
             CommandLine cmd = RedoCdc.commandLine();
@@ -246,7 +254,7 @@ class RunCommandTest {
 
             assertThat(exit).isEqualTo(1);
             assertThat(asked).containsExactly(StartPosition.parse("now"));
-            assertThat(err.toString()).isEqualTo("redo-cdc: --source.max-scn must be above the start SCN " + resolved
+            assertThat(err.toString()).isEqualTo("redo-cdc: --source.max-scn must be at or above the start SCN " + resolved
                     + " (got '4000'): the start now resolved to SCN " + resolved + System.lineSeparator());
             assertThat(out.toString()).as("no banner: the job never started").isEmpty();
         }
@@ -291,7 +299,7 @@ class RunCommandTest {
 
         JobOptions options = run.validatedOptions();
         assertThat(options.minesOracle()).isTrue();
-        assertThat(options.startScn()).isEqualTo(99);
+        assertThat(options.startScn()).isEqualTo(Scn.of(99));
         assertThat(options.startScnOption()).isEqualTo("--source.start");
         assertThat(options.oracle().logMiner().connection().description()).contains("jdbc:oracle:thin:@//db:1521/PDB1");
     }

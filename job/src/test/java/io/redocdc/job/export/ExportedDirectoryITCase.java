@@ -72,7 +72,7 @@ class ExportedDirectoryITCase {
     /** A bounded run of the job over an exported directory into {@code work}/output (checkpoints beside it). */
     static void capture(Path exported, Path work) throws Exception {
         JobOptions options = new JobOptions(exported, work.resolve("output"), FileFormat.OGG_JSON, true, 2,
-                StateBackendKind.HASHMAP, Duration.ofMillis(300), work.resolve("checkpoints"), null, 0, null,
+                StateBackendKind.HASHMAP, Duration.ofMillis(300), work.resolve("checkpoints"), null, Scn.ZERO, null,
                 List.of("*.*"), null, "ORCL", Map.of(), false);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
                 JobConfiguration.of(options));

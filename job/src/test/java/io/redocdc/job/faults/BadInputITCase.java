@@ -8,6 +8,7 @@ import io.redocdc.job.pipeline.JobConfiguration;
 import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.job.pipeline.StateBackendKind;
 import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.source.model.Scn;
 import io.redocdc.tools.simulate.SimulationSettings;
 import io.redocdc.tools.simulate.WorkloadSimulator;
 import io.redocdc.tools.verify.TruthComparison;
@@ -206,7 +207,7 @@ class BadInputITCase {
 
     private void run(Optional<Path> restore) throws Exception {
         JobOptions options = new JobOptions(tmp.resolve("redo"), tmp.resolve("output"), FileFormat.OGG_JSON, true, 2,
-                StateBackendKind.HASHMAP, Duration.ofMillis(200), tmp.resolve("checkpoints"), null, 0, null,
+                StateBackendKind.HASHMAP, Duration.ofMillis(200), tmp.resolve("checkpoints"), null, Scn.ZERO, null,
                 List.of("*.*"), null, "ORCL", Map.of(), false);
         Configuration conf = JobConfiguration.of(options);
         restore.ifPresent(path -> conf.set(StateRecoveryOptions.SAVEPOINT_PATH, path.toUri().toString()));

@@ -12,6 +12,7 @@ import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.job.pipeline.StateBackendKind;
 import io.redocdc.operators.txn.AssemblerState;
 import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.source.model.Scn;
 import io.redocdc.tools.simulate.SimulationSettings;
 import io.redocdc.tools.simulate.WorkloadSimulator;
 import java.io.PrintWriter;
@@ -86,7 +87,7 @@ class InspectSavepointITCase {
         boolean rocksdb = taken == Taken.INCREMENTAL_ROCKSDB_CHECKPOINT;
         JobOptions options = new JobOptions(tmp.resolve("redo"), tmp.resolve("output"), FileFormat.OGG_JSON, false,
                 2, rocksdb ? StateBackendKind.ROCKSDB : StateBackendKind.HASHMAP, Duration.ofMillis(300),
-                tmp.resolve("checkpoints"), null, 0, null, List.of("*.*"), null, "ORCL", Map.of(), false);
+                tmp.resolve("checkpoints"), null, Scn.ZERO, null, List.of("*.*"), null, "ORCL", Map.of(), false);
         Configuration conf = JobConfiguration.of(options);
         conf.set(CheckpointingOptions.INCREMENTAL_CHECKPOINTS, rocksdb);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);

@@ -7,6 +7,7 @@ import io.redocdc.sinks.files.ChangeFiles;
 import io.redocdc.sinks.files.FileFormat;
 import io.redocdc.source.files.RedoCsvFormat;
 import io.redocdc.source.model.NlsFormats;
+import io.redocdc.source.model.Scn;
 import io.redocdc.tools.simulate.SimulatedNls;
 import io.redocdc.tools.simulate.SimulationSettings;
 import io.redocdc.tools.simulate.WorkloadSimulator;
@@ -337,7 +338,7 @@ class CapturePipelineITCase {
 
     private JobOptions options(int parallelism, boolean bounded, StateBackendKind backend) {
         return new JobOptions(tmp.resolve("redo"), tmp.resolve("output"), FileFormat.OGG_JSON, bounded, parallelism,
-                backend, Duration.ofMillis(300), tmp.resolve("checkpoints"), null, 0, null,
+                backend, Duration.ofMillis(300), tmp.resolve("checkpoints"), null, Scn.ZERO, null,
                 List.of("*.*"), null, "ORCL", Map.of(), false);
     }
 

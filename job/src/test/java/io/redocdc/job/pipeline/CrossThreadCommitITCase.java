@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.redocdc.sinks.files.ChangeFiles;
 import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.source.model.Scn;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -58,7 +59,7 @@ class CrossThreadCommitITCase {
                 + "2,1,1,1000,2000,2026-01-01 00:16:40,2026-01-01 00:33:20,/arch/2_1_1.dbf,NO,NO\n");
 
         JobOptions options = new JobOptions(redo, tmp.resolve("output"), FileFormat.OGG_JSON, true, 2,
-                StateBackendKind.HASHMAP, Duration.ofMillis(300), tmp.resolve("checkpoints"), null, 0, null,
+                StateBackendKind.HASHMAP, Duration.ofMillis(300), tmp.resolve("checkpoints"), null, Scn.ZERO, null,
                 List.of("*.*"), null, "ORCL", Map.of(), false);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
                 JobConfiguration.of(options));

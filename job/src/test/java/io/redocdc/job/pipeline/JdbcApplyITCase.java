@@ -9,6 +9,7 @@ import io.redocdc.sinks.files.FileFormat;
 import io.redocdc.sinks.jdbc.AppliedPositionStore;
 import io.redocdc.sinks.jdbc.ErrorTable;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
+import io.redocdc.source.model.Scn;
 import io.redocdc.tools.simulate.SimulationSettings;
 import io.redocdc.tools.simulate.WorkloadSimulator;
 import io.redocdc.tools.verify.TargetDatabase;
@@ -243,7 +244,7 @@ class JdbcApplyITCase {
     private JobOptions options(int parallelism, boolean bounded, JdbcSinkOptions sink) {
         StateBackendKind backend = bounded ? StateBackendKind.HASHMAP : StateBackendKind.ROCKSDB;
         return new JobOptions(tmp.resolve("redo"), null, FileFormat.OGG_JSON, bounded, parallelism, backend,
-                Duration.ofMillis(300), tmp.resolve("checkpoints"), null, 0, null, List.of("*.*"), null, "ORCL",
+                Duration.ofMillis(300), tmp.resolve("checkpoints"), null, Scn.ZERO, null, List.of("*.*"), null, "ORCL",
                 Map.of(), false, null, sink, null);
     }
 }

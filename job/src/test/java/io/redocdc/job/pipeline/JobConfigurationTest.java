@@ -3,6 +3,7 @@ package io.redocdc.job.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.source.model.Scn;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.EnumSet;
@@ -27,7 +28,7 @@ class JobConfigurationTest {
     @Test
     void optionsBecomeTheFlinkSettingsTheGuaranteesRestOn() {
         JobOptions options = new JobOptions(Path.of("/redo"), Path.of("/out"), FileFormat.OGG_JSON, false, 3,
-                StateBackendKind.ROCKSDB, Duration.ofSeconds(7), Path.of("/cp"), "/cp/chk-12", 0, null,
+                StateBackendKind.ROCKSDB, Duration.ofSeconds(7), Path.of("/cp"), "/cp/chk-12", Scn.ZERO, null,
                 List.of("*.*"), null, "ORCL", Map.of(), false);
 
         Configuration conf = JobConfiguration.of(options);
@@ -104,7 +105,7 @@ class JobConfigurationTest {
     /** What the run command builds when no cluster option is given. */
     private static JobOptions defaults() {
         return new JobOptions(Path.of("/redo"), Path.of("/out"), FileFormat.OGG_JSON, false, 2,
-                StateBackendKind.HASHMAP, Duration.ofSeconds(10), Path.of("/cp"), null, 0, null,
+                StateBackendKind.HASHMAP, Duration.ofSeconds(10), Path.of("/cp"), null, Scn.ZERO, null,
                 List.of("*.*"), null, "ORCL", Map.of(), false);
     }
 }

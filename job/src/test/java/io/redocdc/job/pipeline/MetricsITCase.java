@@ -8,6 +8,7 @@ import io.redocdc.sinks.files.FileFormat;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import io.redocdc.source.files.RedoDirectory;
 import io.redocdc.source.model.ArchivedLog;
+import io.redocdc.source.model.Scn;
 import io.redocdc.tools.simulate.SimulationSettings;
 import io.redocdc.tools.simulate.WorkloadSimulator;
 import io.redocdc.tools.verify.TargetDatabase;
@@ -229,7 +230,7 @@ class MetricsITCase {
 
     private JobOptions options(boolean bounded, JdbcSinkOptions sink) {
         return new JobOptions(tmp.resolve("redo"), sink == null ? tmp.resolve("output") : null, FileFormat.OGG_JSON,
-                bounded, 2, StateBackendKind.HASHMAP, Duration.ofMillis(300), tmp.resolve("checkpoints"), null, 0,
+                bounded, 2, StateBackendKind.HASHMAP, Duration.ofMillis(300), tmp.resolve("checkpoints"), null, Scn.ZERO,
                 null, List.of("*.*"), null, "ORCL", Map.of(), false, null, sink, null);
     }
 

@@ -3,6 +3,7 @@ package io.redocdc.job.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.source.model.Scn;
 import io.redocdc.tools.simulate.SimulationSettings;
 import io.redocdc.tools.simulate.WorkloadSimulator;
 import java.nio.file.Path;
@@ -31,7 +32,7 @@ class RuntimeModeTest {
     void aClusterConfiguredForBatchStillRunsTheCaptureJobInStreaming() throws Exception {
         WorkloadSimulator.write(tmp, SimulationSettings.defaults().withTransactions(5));
         JobOptions options = new JobOptions(tmp.resolve("redo"), tmp.resolve("output"), FileFormat.OGG_JSON, true,
-                1, StateBackendKind.HASHMAP, Duration.ofSeconds(1), tmp.resolve("checkpoints"), null, 0, null,
+                1, StateBackendKind.HASHMAP, Duration.ofSeconds(1), tmp.resolve("checkpoints"), null, Scn.ZERO, null,
                 List.of("*.*"), null, "ORCL", Map.of(), false);
         Configuration cluster = new Configuration();
         cluster.set(ExecutionOptions.RUNTIME_MODE, RuntimeExecutionMode.BATCH); // as config.yaml or -D would
@@ -49,7 +50,7 @@ class RuntimeModeTest {
     void unalignedCheckpointsAskedForByAClusterAreTurnedOff() throws Exception {
         WorkloadSimulator.write(tmp, SimulationSettings.defaults().withTransactions(5));
         JobOptions options = new JobOptions(tmp.resolve("redo"), tmp.resolve("output"), FileFormat.OGG_JSON, true,
-                1, StateBackendKind.HASHMAP, Duration.ofSeconds(1), tmp.resolve("checkpoints"), null, 0, null,
+                1, StateBackendKind.HASHMAP, Duration.ofSeconds(1), tmp.resolve("checkpoints"), null, Scn.ZERO, null,
                 List.of("*.*"), null, "ORCL", Map.of(), false);
         Configuration cluster = new Configuration();
         cluster.set(CheckpointingOptions.ENABLE_UNALIGNED, true);
@@ -64,7 +65,7 @@ class RuntimeModeTest {
     @Test
     void theJobConfigurationSetsStreamingExplicitly() {
         JobOptions options = new JobOptions(Path.of("/redo"), Path.of("/out"), FileFormat.OGG_JSON, false, 1,
-                StateBackendKind.HASHMAP, Duration.ofSeconds(1), null, null, 0, null, List.of("*.*"), null, "ORCL",
+                StateBackendKind.HASHMAP, Duration.ofSeconds(1), null, null, Scn.ZERO, null, List.of("*.*"), null, "ORCL",
                 Map.of(), false);
         Configuration conf = JobConfiguration.of(options);
         assertThat(conf.contains(ExecutionOptions.RUNTIME_MODE)).as("set, not left to a cluster default").isTrue();

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redocdc.sinks.files.ChangeFiles;
 import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.source.model.Scn;
 import io.redocdc.tools.simulate.SimulationSettings;
 import io.redocdc.tools.simulate.WorkloadSimulator;
 import io.redocdc.tools.verify.TruthComparison;
@@ -108,7 +109,7 @@ class SavepointCompatibilityITCase {
 
     private JobOptions options(int parallelism, boolean bounded) {
         return new JobOptions(tmp.resolve("redo"), tmp.resolve("output"), FileFormat.OGG_JSON, bounded, parallelism,
-                StateBackendKind.HASHMAP, Duration.ofMillis(300), tmp.resolve("checkpoints"), null, 0, null,
+                StateBackendKind.HASHMAP, Duration.ofMillis(300), tmp.resolve("checkpoints"), null, Scn.ZERO, null,
                 List.of("*.*"), null, "ORCL", Map.of(), false);
     }
 

@@ -2,6 +2,7 @@ package io.redocdc.operators.txn;
 
 import io.redocdc.operators.parser.SqlRedoParser;
 import io.redocdc.source.model.NlsFormats;
+import io.redocdc.source.model.Scn;
 import java.io.Serializable;
 import java.util.Objects;
 
@@ -18,7 +19,7 @@ import java.util.Objects;
  *                       {@link TransactionAssembler#DEAD_LETTERS} and its transaction goes on without it
  * @param nlsFormats     the NLS settings the rows' SQL_REDO literals were printed under
  */
-public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, long startScn, String startScnOption,
+public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, Scn startScn, String startScnOption,
                                boolean deadLetter, NlsFormats nlsFormats) implements Serializable {
 
     public static final String DEFAULT_SOURCE_DATABASE = "ORCL";
@@ -28,9 +29,7 @@ public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, l
             throw new IllegalArgumentException("sourceDatabase must be a non-blank name, got '" + sourceDatabase + "'");
         }
         Objects.requireNonNull(tableFilter, "tableFilter");
-        if (startScn < 0) {
-            throw new IllegalArgumentException("startScn must not be negative, got " + startScn);
-        }
+        Objects.requireNonNull(startScn, "startScn");
         if (startScnOption != null && startScnOption.isBlank()) {
             throw new IllegalArgumentException("startScnOption must be null or an option name, got '"
                     + startScnOption + "'");
@@ -54,7 +53,7 @@ public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, l
     public static final class Builder {
         private String sourceDatabase = DEFAULT_SOURCE_DATABASE;
         private TableFilter tableFilter = TableFilter.defaults();
-        private long startScn;
+        private Scn startScn = Scn.ZERO;
         private String startScnOption;
         private boolean deadLetter;
         private NlsFormats nlsFormats = NlsFormats.MINING_SESSION;
@@ -73,14 +72,14 @@ public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, l
         }
 
         /** A start SCN no option named (a default such as the oldest log): a restore keeps the stored one. */
-        public Builder startScn(long startScn) {
+        public Builder startScn(Scn startScn) {
             this.startScn = startScn;
             this.startScnOption = null;
             return this;
         }
 
         /** A start SCN the user named with {@code option}: a restore must agree with the stored one. */
-        public Builder startScn(long startScn, String option) {
+        public Builder startScn(Scn startScn, String option) {
             this.startScn = startScn;
             this.startScnOption = option;
             return this;

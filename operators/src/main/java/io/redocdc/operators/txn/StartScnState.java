@@ -1,5 +1,6 @@
 package io.redocdc.operators.txn;
 
+import io.redocdc.source.model.Scn;
 import java.util.List;
 import java.util.TreeSet;
 import org.apache.flink.api.common.state.ListState;
@@ -32,14 +33,14 @@ final class StartScnState {
      * @throws SuppressRestartsException when a restore names a start SCN other than the stored one (a restart
      *                                   would fail the same way)
      */
-    static long initialize(OperatorStateStore store, boolean restored, AssemblerOptions options) throws Exception {
+    static Scn initialize(OperatorStateStore store, boolean restored, AssemblerOptions options) throws Exception {
         ListState<Long> state = store.getUnionListState(descriptor());
-        long start = restored ? restoredStart(state, options) : options.startScn();
-        state.update(List.of(start));
+        Scn start = restored ? restoredStart(state, options) : options.startScn();
+        state.update(List.of(start.value()));
         return start;
     }
 
-    private static long restoredStart(ListState<Long> state, AssemblerOptions options) throws Exception {
+    private static Scn restoredStart(ListState<Long> state, AssemblerOptions options) throws Exception {
         TreeSet<Long> stored = new TreeSet<>();
         for (Long scn : state.get()) {
             stored.add(scn);
@@ -53,15 +54,15 @@ final class StartScnState {
             throw new IllegalStateException("the restored state holds different start SCNs " + stored
                     + "; the checkpoint mixes state of different jobs");
         }
-        long start = stored.first();
-        if (options.startScnOption() != null && options.startScn() != start) {
+        Scn start = Scn.of(stored.first());
+        if (options.startScnOption() != null && !options.startScn().equals(start)) {
             throw new SuppressRestartsException(new IllegalArgumentException(options.startScnOption() + " "
                     + options.startScn() + " differs from the start SCN " + start + " this job was started with "
                     + "(kept in the restored state): a restored job goes on from its own start. Restore without "
                     + options.startScnOption() + " (or with " + start + "), or start a new job (without a "
                     + "checkpoint) to capture from " + options.startScn()));
         }
-        if (options.startScn() != start) {
+        if (!options.startScn().equals(start)) {
             LOG.info("restored start SCN {} (the configured default {} applies to new jobs only)", start,
                     options.startScn());
         }

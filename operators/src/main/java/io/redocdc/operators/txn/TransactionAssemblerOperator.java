@@ -8,6 +8,7 @@ import io.redocdc.operators.parser.ParsedStatement;
 import io.redocdc.operators.parser.SqlRedoParser;
 import io.redocdc.source.model.OperationCode;
 import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.Scn;
 import io.redocdc.source.model.Xid;
 import io.redocdc.source.retention.OpenTransactionStarts;
 import io.redocdc.source.retention.ReportOpenStarts;
@@ -87,7 +88,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     /** Whether {@link #ALL_READ_WATERMARK} was seen, kept across restores ({@link DrainGuard#allReadDescriptor}). */
     private transient ListState<Boolean> allRead;
     /** The job's start SCN: configured on the first start, then the one kept in state ({@link StartScnState}). */
-    private transient long startScn;
+    private transient Scn startScn;
     /** Rows buffered in keyed state on this subtask, counted as they come and go (recounted once on restore). */
     private transient volatile long bufferedRows;
     /** The completed-SCN frontier of the last watermark below {@link #ALL_READ_WATERMARK}; -1 before one. */
@@ -364,7 +365,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
             long discarded = discard(rows);
             metrics.rolledBackTransactions.inc();
             LOG.debug("transaction {} rolled back at SCN {}: {} row(s) discarded", end.xid(), end.scn(), discarded);
-        } else if (end.scn() < startScn) {
+        } else if (end.scn() < startScn.value()) {
             long discarded = discard(rows);
             metrics.committedBeforeStartScn.inc();
             LOG.debug("transaction {} committed at SCN {}, before start SCN {}: {} row(s) discarded",
@@ -404,7 +405,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         if (start == null && rows > 0) {
             metrics.transactionsWithoutStart.inc();
             // Only a commit at or after the start SCN loses changes the user asked for.
-            boolean lost = end.op() == OperationCode.COMMIT && end.scn() >= startScn;
+            boolean lost = end.op() == OperationCode.COMMIT && end.scn() >= startScn.value();
             if (lost) {
                 LOG.warn("transaction {} ({} at SCN {}, {}) has no START in the redo read: it began before capture "
                         + "started; discarding its {} buffered row(s)", end.xid(), end.op(), end.scn(), end.origin(),
@@ -713,7 +714,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     }
 
     /** The start SCN this run drops earlier commits by. */
-    long startScn() {
+    Scn startScn() {
         return startScn;
     }
 

@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.Scn;
 import java.util.List;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
@@ -37,7 +38,7 @@ class StartScnRestoreTest {
     private final RedoRecord[] afterCheckpoint = {log.commit(104, XID_A), log.commit(105, XID_B)};
 
     private static AssemblerOptions named(long scn) {
-        return AssemblerOptions.builder().startScn(scn, OPTION).build();
+        return AssemblerOptions.builder().startScn(Scn.of(scn), OPTION).build();
     }
 
     private static List<String> xids(List<Lcr> lcrs) {
@@ -109,7 +110,7 @@ class StartScnRestoreTest {
                 harness.initializeState(part);
                 harness.open();
                 assertThat(((TransactionAssemblerOperator) harness.getOperator()).startScn())
-                        .as("subtask %d", subtask).isEqualTo(START);
+                        .as("subtask %d", subtask).isEqualTo(Scn.of(START));
             }
         }
     }
@@ -129,7 +130,7 @@ class StartScnRestoreTest {
                 .setRawKeyedState(full.getRawKeyedState())
                 .build();
         try (AssemblerHarness h = AssemblerHarness.restore(named(START), StateBackendKind.HEAP, legacy)) {
-            assertThat(h.operator.startScn()).isEqualTo(START);
+            assertThat(h.operator.startScn()).isEqualTo(Scn.of(START));
             h.feed(afterCheckpoint).watermark(200);
             assertThat(xids(h.lcrs())).containsExactly(XID_B);
         }

@@ -11,6 +11,7 @@ import io.redocdc.operators.lcr.Position;
 import io.redocdc.operators.lcr.ValueKind;
 import io.redocdc.source.model.OperationCode;
 import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.Scn;
 import java.util.List;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
@@ -430,7 +431,7 @@ class TransactionAssemblerTest {
     @Test
     void aTransactionCommittedBeforeTheStartScnIsDiscarded() throws Exception {
         RedoLog log = RedoLog.of(1, 679);
-        AssemblerOptions options = AssemblerOptions.builder().startScn(105).build();
+        AssemblerOptions options = AssemblerOptions.builder().startScn(Scn.of(105)).build();
         try (AssemblerHarness h = AssemblerHarness.open(options, StateBackendKind.HEAP)) {
             h.feed(log.start(100, XID_A), log.dml(101, XID_A, ROW_1, Sql.insert(1, "before")), log.commit(104, XID_A),
                     log.start(102, XID_B), log.dml(103, XID_B, ROW_2, Sql.insert(2, "after")), log.commit(105, XID_B));

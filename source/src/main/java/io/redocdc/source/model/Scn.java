@@ -1,10 +1,14 @@
 package io.redocdc.source.model;
 
+import java.io.Serializable;
+
 /**
  * An Oracle System Change Number. Ordered numerically; SCNs are unsigned 48-bit values in practice, so a
  * signed long holds every real SCN.
  */
-public record Scn(long value) implements Comparable<Scn> {
+public record Scn(long value) implements Comparable<Scn>, Serializable {
+
+    private static final long serialVersionUID = 1L;
 
     public static final Scn ZERO = new Scn(0);
     public static final Scn MAX = new Scn(Long.MAX_VALUE);

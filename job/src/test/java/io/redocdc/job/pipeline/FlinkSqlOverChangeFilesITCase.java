@@ -3,6 +3,8 @@ package io.redocdc.job.pipeline;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redocdc.operators.lcr.Position;
 import io.redocdc.sinks.files.ChangeFiles;
 import io.redocdc.sinks.files.FileFormat;
@@ -63,6 +65,7 @@ class FlinkSqlOverChangeFilesITCase {
     private static final Pattern SQL_BLOCK = Pattern.compile("```sql\n(.*?)```", Pattern.DOTALL);
     private static final Pattern POSITION = Pattern.compile("[0-9a-f]{" + 2 * Position.LENGTH + "}");
     private static final int READERS = 2;
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The ogg-json changelog read the README and the demo suggested before (same columns as the README's). */
     private static final List<String> PLAIN_OGG_JSON_TABLES = List.of(
@@ -124,17 +127,54 @@ class FlinkSqlOverChangeFilesITCase {
     @EnumSource(value = RuntimeExecutionMode.class, names = {"BATCH", "STREAMING"})
     void theReadmeSqlGivesTheTruthsTotals(RuntimeExecutionMode mode) throws Exception {
         TableEnvironment tables = tables(mode);
-        readme.definitions().forEach(statement -> tables.executeSql(atOutput(statement)));
+        readme.definitions().forEach(statement -> tables.executeSql(atOutput(statement, tmp.resolve("output"))));
         assertThat(readme.queries()).hasSize(2);
 
         assertThat(totals(tables, readme.queries().get(0))).as("orders per status").isEqualTo(ordersTruth);
         assertThat(totals(tables, readme.queries().get(1))).as("order lines per status").isEqualTo(joinTruth);
     }
 
+    /**
+     * Changes the simulator does not make, in files listed out of commit order: an update that moves a row to
+     * another key (the old key is gone), and a key deleted and inserted again.
+     */
+    @ParameterizedTest
+    @EnumSource(value = RuntimeExecutionMode.class, names = {"BATCH", "STREAMING"})
+    void theReadmeViewsFollowKeyChangesAndReinsertsAcrossFiles(RuntimeExecutionMode mode, @TempDir Path output)
+            throws Exception {
+        Path orders = Files.createDirectories(output.resolve("data/OE.ORDERS"));
+        Files.createDirectories(output.resolve("data/OE.ORDER_ITEMS"));
+        writeLines(orders.resolve("part-a-0.json"),
+                oggJson("U", position(20, 0), order(1, "NEW", "10.00"), order(2, "PAID", "10.00")),
+                oggJson("D", position(20, 1), order(3, "NEW", "30.00"), null));
+        writeLines(orders.resolve("part-b-0.json"),
+                oggJson("I", position(10, 0), null, order(1, "NEW", "10.00")),
+                oggJson("I", position(10, 1), null, order(3, "NEW", "30.00")),
+                oggJson("I", position(30, 0), null, order(3, "SHIPPED", "33.00")));
+
+        TableEnvironment tables = tables(mode);
+        readme.definitions().forEach(statement -> tables.executeSql(atOutput(statement, output)));
+        List<String> rows = new ArrayList<>();
+        try (CloseableIterator<Row> it = tables.executeSql("SELECT ORDER_ID, STATUS, ORDER_TOTAL FROM orders")
+                .collect()) {
+            it.forEachRemaining(row -> rows.add(row.getKind().shortString() + row.getField(0) + " "
+                    + row.getField(1) + " " + row.getField(2)));
+        }
+        List<String> current = new ArrayList<>();
+        for (String row : rows) {
+            if (row.startsWith("+")) {
+                current.add(row.substring(2));
+            } else {
+                assertThat(current.remove(row.substring(2))).as("%s retracts a row it added", row).isTrue();
+            }
+        }
+        assertThat(current).containsExactlyInAnyOrder("2 PAID 10.00", "3 SHIPPED 33.00");
+    }
+
     @Test
     void thePlainOggJsonChangelogReadGivesOtherTotals() throws Exception {
         TableEnvironment tables = tables(RuntimeExecutionMode.STREAMING);
-        PLAIN_OGG_JSON_TABLES.forEach(statement -> tables.executeSql(atOutput(statement)));
+        PLAIN_OGG_JSON_TABLES.forEach(statement -> tables.executeSql(atOutput(statement, tmp.resolve("output"))));
 
         Map<String, StatusTotals> orders = totals(tables, readme.queries().get(0));
         Map<String, StatusTotals> joined = totals(tables, readme.queries().get(1));
@@ -153,13 +193,13 @@ class FlinkSqlOverChangeFilesITCase {
         return tables;
     }
 
-    /** The README's path of the demo's output in a CREATE TABLE, replaced by this test's. */
-    private static String atOutput(String statement) {
+    /** The README's path of the demo's output in a CREATE TABLE, replaced by another. */
+    private static String atOutput(String statement, Path output) {
         if (!statement.startsWith("CREATE TABLE")) {
             return statement;
         }
         assertThat(statement).contains(README_OUTPUT);
-        return statement.replace(README_OUTPUT, "'" + tmp.resolve("output").toUri().toString().replaceAll("/?$", "/"));
+        return statement.replace(README_OUTPUT, "'" + output.toUri().toString().replaceAll("/?$", "/"));
     }
 
     /** A query's final result (a streaming query's changelog applied), as STATUS to count and sum. */
@@ -197,6 +237,29 @@ class FlinkSqlOverChangeFilesITCase {
 
     private static List<JsonNode> truthRows(String table) {
         return ChangeFiles.readJsonLines(tmp.resolve("expected/tables").resolve(table + ".jsonl"));
+    }
+
+    private static ObjectNode order(long id, String status, String total) {
+        return JSON.createObjectNode().put("ORDER_ID", String.valueOf(id)).put("CUSTOMER_ID", "7")
+                .put("STATUS", status).put("ORDER_TOTAL", total).put("ORDER_DATE", "2026-03-01 08:00:00")
+                .putNull("SHIPPED_AT").put("COMMENTS", "order " + id);
+    }
+
+    /** A line as the sink writes it (the fields the README's tables read, and the table name). */
+    private static String oggJson(String opType, String position, ObjectNode before, ObjectNode after) {
+        ObjectNode line = JSON.createObjectNode().put("table", "OE.ORDERS").put("op_type", opType)
+                .put("pos", position);
+        line.set("before", before);
+        line.set("after", after);
+        return line.toString();
+    }
+
+    private static String position(long commitScn, int ordinal) {
+        return Position.of(commitScn, 1, 1, commitScn, ordinal, commitScn - 1).toHex();
+    }
+
+    private static void writeLines(Path file, String... lines) throws IOException {
+        Files.write(file, List.of(lines), StandardCharsets.UTF_8);
     }
 
     private static BigDecimal money(BigDecimal amount) {

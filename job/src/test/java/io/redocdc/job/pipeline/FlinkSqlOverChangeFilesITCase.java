@@ -60,7 +60,9 @@ class FlinkSqlOverChangeFilesITCase {
                     .build());
 
     private static final Path README = Path.of("").toAbsolutePath().getParent().resolve("README.md");
-    private static final String README_MARKER = "<!-- FlinkSqlOverChangeFilesITCase runs the sql blocks";
+    private static final String README_MARKER = "<!-- FlinkSqlOverChangeFilesITCase runs the sql block";
+    private static final String OGG_JSON_SECTION = README_MARKER + "s of ogg-json files";
+    private static final String DEBEZIUM_JSON_SECTION = README_MARKER + " of debezium-json files";
     private static final String README_OUTPUT = "'demo/output/";
     private static final Pattern SQL_BLOCK = Pattern.compile("```sql\n(.*?)```", Pattern.DOTALL);
     private static final Pattern POSITION = Pattern.compile("[0-9a-f]{" + 2 * Position.LENGTH + "}");
@@ -80,21 +82,18 @@ class FlinkSqlOverChangeFilesITCase {
     static Path tmp;
 
     private static ReadmeSql readme;
+    private static ReadmeSql readmeDebezium;
     private static Map<String, StatusTotals> ordersTruth;
     private static Map<String, StatusTotals> joinTruth;
 
     @BeforeAll
     static void captureASimulatedWorkload() throws Exception {
-        readme = ReadmeSql.read(README);
+        readme = ReadmeSql.read(README, OGG_JSON_SECTION);
+        readmeDebezium = ReadmeSql.read(README, DEBEZIUM_JSON_SECTION);
         WorkloadSimulator.write(tmp, SimulationSettings.defaults().withSeed(23).withThreads(2)
                 .withTransactions(4000).withRowsPerLog(2000));
-        JobOptions options = new JobOptions(tmp.resolve("redo"), tmp.resolve("output"), FileFormat.OGG_JSON, true,
-                READERS, StateBackendKind.HASHMAP, Duration.ofSeconds(1), tmp.resolve("checkpoints"), null, 0, null,
-                List.of("*.*"), null, "ORCL", Map.of(), false);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
-                JobConfiguration.of(options));
-        CapturePipeline.build(env, options);
-        env.execute("capture for Flink SQL");
+        capture(FileFormat.OGG_JSON, "output");
+        capture(FileFormat.DEBEZIUM_JSON, "output-debezium");
 
         List<JsonNode> orders = truthRows("OE.ORDERS");
         Map<String, String> statusOfOrder = new HashMap<>();
@@ -108,11 +107,22 @@ class FlinkSqlOverChangeFilesITCase {
                         .multiply(new BigDecimal(item.get("UNIT_PRICE").asText())));
     }
 
+    private static void capture(FileFormat format, String output) throws Exception {
+        JobOptions options = new JobOptions(tmp.resolve("redo"), tmp.resolve(output), format, true, READERS,
+                StateBackendKind.HASHMAP, Duration.ofSeconds(1), tmp.resolve("checkpoints-" + output), null, 0, null,
+                List.of("*.*"), null, "ORCL", Map.of(), false);
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
+                JobConfiguration.of(options));
+        CapturePipeline.build(env, options);
+        env.execute("capture " + format + " for Flink SQL");
+    }
+
     @Test
     void theCaptureWroteManyPartFilesWhosePositionsSortAsStringsInCommitOrder() {
         for (String table : List.of("OE.ORDERS", "OE.ORDER_ITEMS")) {
-            assertThat(ChangeFiles.committedFiles(tmp.resolve("output/data").resolve(table)))
-                    .as("part files of %s", table).hasSizeGreaterThanOrEqualTo(4);
+            List<Path> parts = ChangeFiles.committedFiles(tmp.resolve("output/data").resolve(table));
+            System.out.printf("%s: %d part files%n", table, parts.size());
+            assertThat(parts).as("part files of %s", table).hasSizeGreaterThanOrEqualTo(4);
         }
         List<String> positions = ChangeFiles.dataChanges(tmp.resolve("output")).stream()
                 .map(change -> change.get("pos").asText()).toList();
@@ -132,6 +142,15 @@ class FlinkSqlOverChangeFilesITCase {
 
         assertThat(totals(tables, readme.queries().get(0))).as("orders per status").isEqualTo(ordersTruth);
         assertThat(totals(tables, readme.queries().get(1))).as("order lines per status").isEqualTo(joinTruth);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = RuntimeExecutionMode.class, names = {"BATCH", "STREAMING"})
+    void theReadmeSqlOfDebeziumJsonFilesGivesTheTruthsTotals(RuntimeExecutionMode mode) throws Exception {
+        TableEnvironment tables = tables(mode);
+        readmeDebezium.definitions()
+                .forEach(statement -> tables.executeSql(atOutput(statement, tmp.resolve("output-debezium"))));
+        assertThat(totals(tables, readme.queries().get(0))).as("orders per status").isEqualTo(ordersTruth);
     }
 
     /**
@@ -272,17 +291,24 @@ class FlinkSqlOverChangeFilesITCase {
         }
     }
 
-    /** The SQL blocks of the README's section that names this test: CREATE statements, then SELECT queries. */
+    /**
+     * The SQL blocks after a marker of the README that names this test, up to the next marker or heading: CREATE
+     * statements, and SELECT queries.
+     */
     private record ReadmeSql(List<String> definitions, List<String> queries) {
 
-        static ReadmeSql read(Path readme) throws IOException {
+        static ReadmeSql read(Path readme, String marker) throws IOException {
             String text = Files.readString(readme, StandardCharsets.UTF_8);
-            int start = text.indexOf(README_MARKER);
-            assertThat(start).as("%s names this test before its SQL", readme).isNotNegative();
-            int end = text.indexOf("\n#", start);
+            int start = text.indexOf(marker);
+            assertThat(start).as("%s has '%s' before the SQL this test runs", readme, marker).isNotNegative();
+            int end = text.length();
+            for (String next : List.of("\n#", README_MARKER)) {
+                int at = text.indexOf(next, start + marker.length());
+                end = at < 0 ? end : Math.min(end, at);
+            }
             List<String> definitions = new ArrayList<>();
             List<String> queries = new ArrayList<>();
-            Matcher block = SQL_BLOCK.matcher(text.substring(start, end < 0 ? text.length() : end));
+            Matcher block = SQL_BLOCK.matcher(text.substring(start, end));
             while (block.find()) {
                 for (String statement : block.group(1).split(";\\s*(\n|$)")) {
                     String sql = statement.strip();

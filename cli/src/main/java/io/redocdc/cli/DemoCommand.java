@@ -72,9 +72,10 @@ public final class DemoCommand implements Callable<Integer> {
         }
         System.out.println("redo-cdc demo: the output equals the simulator's truth ("
                 + demo.resolve("expected").resolve("transactions.jsonl") + ")");
-        System.out.println("redo-cdc demo: read it with Flink SQL, e.g. CREATE TABLE orders (...) WITH ("
-                + "'connector' = 'filesystem', 'path' = '" + demo.resolve("output/data/OE.ORDERS")
-                + "', 'format' = 'ogg-json')");
+        System.out.println("redo-cdc demo: to query " + demo.resolve("output/data/OE.ORDERS") + " with Flink SQL, "
+                + "read it with 'format' = 'json' and keep each key's latest change by pos (README, \"Reading the "
+                + "files with Flink SQL\"); read as an 'ogg-json' changelog, its part files apply out of commit "
+                + "order and aggregates come out wrong");
         return 0;
     }
 

@@ -7,7 +7,11 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 
-/** The JSON format of the data files, each readable by the Flink SQL format of the same name. */
+/**
+ * The JSON format of the data files, each parsed by the Flink SQL format of the same name. Read a directory as one
+ * changelog with it and Flink's filesystem source applies the part files out of commit order: read them as plain
+ * JSON and keep each key's latest change by position instead (README, "Reading the files with Flink SQL").
+ */
 public enum FileFormat {
     /** GoldenGate's JSON; Flink SQL {@code 'format' = 'ogg-json'}. */
     OGG_JSON("ogg-json") {

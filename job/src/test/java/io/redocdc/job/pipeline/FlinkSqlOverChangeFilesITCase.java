@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.redocdc.operators.lcr.Position;
 import io.redocdc.sinks.files.ChangeFiles;
 import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.source.model.Scn;
 import io.redocdc.tools.simulate.SimulationSettings;
 import io.redocdc.tools.simulate.WorkloadSimulator;
 import io.redocdc.tools.verify.TruthComparison;
@@ -113,7 +114,7 @@ class FlinkSqlOverChangeFilesITCase {
 
     private static void capture(FileFormat format, String output) throws Exception {
         JobOptions options = new JobOptions(tmp.resolve("redo"), tmp.resolve(output), format, true, READERS,
-                StateBackendKind.HASHMAP, Duration.ofSeconds(1), tmp.resolve("checkpoints-" + output), null, 0, null,
+                StateBackendKind.HASHMAP, Duration.ofSeconds(1), tmp.resolve("checkpoints-" + output), null, Scn.ZERO, null,
                 List.of("*.*"), null, "ORCL", Map.of(), false);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
                 JobConfiguration.of(options));

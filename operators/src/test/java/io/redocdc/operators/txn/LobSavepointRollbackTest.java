@@ -482,6 +482,58 @@ class LobSavepointRollbackTest {
         }
     }
 
+    // --- several statements and tables
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void severalStatementsOfTwoTablesAreUndoneNewestFirst(StateBackendKind backend) throws Exception {
+        // testRollbacks (its three statements in a table without LOB columns, OE.ORDERS, matched by ROW_ID as
+        // before) with LOB statements of OE.DOCS among them: after the savepoint an INSERT of an order, an UPDATE of
+        // row 1's large value, a DELETE of order 1; the undo rows come newest first
+        String order1 = "AAAR+oAAFAAAARfAAB";
+        String order3 = "AAAR+oAAFAAAARfAAD";
+        dml(order1, 1, "insert into \"OE\".\"ORDERS\"(\"ID\",\"STR0\") values ('1','STR0-1-0')");
+        dml(PLACEHOLDER, 2, "insert into " + T + "(\"ID\",\"LOB0\") values ('1',EMPTY_CLOB())");
+        dml(ROW, 3, "update " + T + " set \"LOB0\" = 'LOB0-1-0' where " + KEY);
+        dml(order3, 4, "insert into \"OE\".\"ORDERS\"(\"ID\",\"STR0\") values ('3','STR0-3-0')");
+        locator(PLACEHOLDER, 5);
+        write("LOB0", PLACEHOLDER, 6, 1, LONG_LOB.replace('0', '1'));
+        internal(7);
+        dml(order1, 8, "delete from \"OE\".\"ORDERS\" where \"ID\" = '1' and \"STR0\" = 'STR0-1-0'");
+        add(log.undo(scn++, XID, order1, "insert into \"OE\".\"ORDERS\"(\"ID\",\"STR0\") values ('1',"
+                + "'STR0-1-0')"), 9);
+        undoUpdate(10, "\"LOB0\" = 'LOB0-1-0'");
+        add(log.undo(scn++, XID, order3, "delete from \"OE\".\"ORDERS\" where ROWID = '" + order3 + "'"), 11);
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            List<Lcr> lcrs = commit(h);
+            assertThat(lcrs).hasSize(2);
+            assertInsert(lcrs.get(0), str("ID", "1"), str("STR0", "STR0-1-0"));
+            assertThat(lcrs.get(0).table()).isEqualTo("ORDERS");
+            assertInsert(lcrs.get(1), str("ID", "1"), str("LOB0", "LOB0-1-0"));
+            assertThat(lcrs.get(1).table()).isEqualTo("DOCS");
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void internalRowsChangeNothingWithoutUndoRows(StateBackendKind backend) throws Exception {
+        // the sequence of rollbackUpdateOutOfLine committed without the rollback, then a scalar update
+        dml(PLACEHOLDER, 1, "insert into " + T + "(\"ID\",\"LOB0\") values ('1',EMPTY_CLOB())");
+        xml(XML_V0, 2);
+        dml(ROW, 3, "update " + T + " set \"LOB0\" = 'LOB0-1-0' where " + KEY);
+        locator(PLACEHOLDER, 4);
+        write("LOB0", PLACEHOLDER, 5, 1, "LOB0-1-1");
+        internal(6);
+        dml(ROW, 7, "update " + T + " set \"STR0\" = 'STR0-1-1' where " + KEY + " and \"STR0\" IS NULL");
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            List<Lcr> lcrs = commit(h);
+            assertThat(lcrs).hasSize(3);
+            assertInsert(lcrs.get(0), str("ID", "1"), str("LOB0", "LOB0-1-0"), str("XML0", XML_V0));
+            assertThat(lcrs.get(1).newValues()).containsExactly(str("ID", "1"), str("LOB0", "LOB0-1-1"));
+            assertThat(lcrs.get(2).newValues()).containsExactly(str("ID", "1"), str("STR0", "STR0-1-1"));
+        }
+    }
+
     // --- sequences that do not fit: refused as before
 
     @ParameterizedTest

@@ -10,8 +10,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Drops, before the shuffle to the assembler, the redo rows no captured transaction needs: LogMiner's INTERNAL
- * rows (but the markers a savepoint rollback of a LOB statement needs, {@link #isUndoMarker}) and internal DDL, rows outside any transaction (no XID), rows of tables the {@link TableFilter} does not
- * capture (including their undo rows), SELECT ... FOR UPDATE rows (they change nothing) and table-less rows other
+ * rows (but the markers a savepoint rollback of a LOB statement needs, {@link #isUndoMarker}) and internal DDL,
+ * rows outside any transaction (no XID), rows of tables the {@link TableFilter} does not capture (including their
+ * undo rows), SELECT ... FOR UPDATE rows (they change nothing) and table-less rows other
  * than transaction control. Transaction control rows (START, COMMIT, ROLLBACK) always pass: the assembler needs
  * them for every slot.
  *

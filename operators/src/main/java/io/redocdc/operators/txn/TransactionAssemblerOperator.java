@@ -51,10 +51,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Keyed state per slot: the buffered records ({@link RedoOrderBuffer}), the pending START/COMMIT/ROLLBACK
  * boundaries, the number of buffered undo rows, and during emission the savepoint-rollback stacks
- * ({@link UndoMatcher}). Emission walks the transaction in redo order: only when undo rows are buffered, pass 1
- * cancels undone rows; then one pass converts, emits and deletes (dead letters go to the side output in that
- * same pass). A START pairs with the end of its slot on its own redo thread, or with the end of its XID on another
- * thread ({@link TransactionRows}: RAC instance recovery, XA COMMIT FORCE). A custom operator rather than a
+ * ({@link UndoMatcher}) and, in tables with LOB rows, the links between live rows ({@link LobStatementUndo}).
+ * Emission walks the transaction in redo order: only when undo rows are buffered, pass 1 cancels undone rows;
+ * then one pass converts, emits and deletes (dead letters go to the side output in that same pass). A START
+ * pairs with the end of its slot on its own redo thread, or with the end of its XID on another thread
+ * ({@link TransactionRows}: RAC instance recovery, XA COMMIT FORCE). A custom operator rather than a
  * KeyedProcessFunction, so that the per-subtask set
  * of open transactions can be rebuilt from keyed state on restore and the watermark drives progress logging.
  */

@@ -42,6 +42,8 @@ final class RedoLogWriter {
     private int rowsInLog;
     private int rowLimit;
     private long redoByte;
+    /** The RS_ID of the last row that opened a shared redo record ({@link ContentsRow.Record}). */
+    private String sharedRsId;
     private Writer out;
     /** Rows are formatted here and written in one call: much faster than many small writes. */
     private final StringBuilder line = new StringBuilder(1024);
@@ -84,7 +86,10 @@ final class RedoLogWriter {
                     + " below the log's FIRST_CHANGE# " + firstScn);
         }
         String timestamp = clock.timestamp(row.scn());
-        String rsId = nextRsId(row);
+        String rsId = row.record() == ContentsRow.Record.SHARED && sharedRsId != null ? sharedRsId : nextRsId(row);
+        if (row.record() == ContentsRow.Record.OPENS) {
+            sharedRsId = rsId;
+        }
         List<String> redo = StatementPieces.split(row.sqlRedo());
         List<String> undo = StatementPieces.split(row.sqlUndo());
         int pieces = Math.max(1, Math.max(redo.size(), undo.size()));

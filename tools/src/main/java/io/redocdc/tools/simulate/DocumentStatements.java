@@ -65,6 +65,7 @@ final class DocumentStatements {
     void execute(OpenTransaction tx, Shape shape) throws IOException {
         ModelRow row = documents.pickFree(random);
         int kind = random.nextInt(100);
+        redo.statementStarts(tx);
         if (row == null || kind < 40) {
             insert(tx, shape);
         } else if (kind < 65) {
@@ -76,6 +77,7 @@ final class DocumentStatements {
         } else {
             delete(tx, row);
         }
+        redo.statementEnds(tx);
     }
 
     /** LOB_SF 01 (small literals: INSERT, UPDATE) or 02/03 (large values: INSERT, LOB rows, UPDATE of the nulls). */

@@ -98,6 +98,15 @@ final class RedoEmitter {
                 status, info, table.owner(), table.name(), table.dataObj(), rowId, ssn, redo, null, record));
     }
 
+    /** The rows until {@link #statementEnds} are one statement's: they stay in one log of the thread. */
+    void statementStarts(OpenTransaction tx) {
+        writers[tx.thread - 1].holdSwitch();
+    }
+
+    void statementEnds(OpenTransaction tx) throws IOException {
+        writers[tx.thread - 1].releaseSwitch();
+    }
+
     void ddl(OpenTransaction tx, String owner, String table, long dataObj, String text) throws IOException {
         startIfNeeded(tx);
         writeRow(tx, clock.next(), tx.xidRaw, OperationCode.DDL, false, owner, table, dataObj, RowIds.NONE, 0, text,

@@ -47,6 +47,11 @@ public final class AssemblerState {
         return UndoMatcher.previousDescriptor();
     }
 
+    /** While a transaction's undo rows are applied: each live row's predecessor ({@link LobStatementUndo}). */
+    public static MapStateDescriptor<RowKey, RowKey> precedingRow() {
+        return LobStatementUndo.precedingDescriptor();
+    }
+
     public static ValueStateDescriptor<Long> bufferedUndoRows() {
         return TransactionAssemblerOperator.undoRowsDescriptor();
     }
@@ -64,7 +69,8 @@ public final class AssemblerState {
     /** Names of every keyed state of the operator. */
     public static List<String> keyedStateNames() {
         return List.of(rows().getName(), chunks().getName(), chunkLogs().getName(), boundaries().getName(),
-                latestLiveRowByRowId().getName(), previousLiveRow().getName(), bufferedUndoRows().getName());
+                latestLiveRowByRowId().getName(), previousLiveRow().getName(), precedingRow().getName(),
+                bufferedUndoRows().getName());
     }
 
     /**

@@ -10,8 +10,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Drops, before the shuffle to the assembler, the redo rows no captured transaction needs: LogMiner's INTERNAL
- * rows and internal DDL, rows outside any transaction (no XID), rows of tables the {@link TableFilter} does not
- * capture (including their undo rows), SELECT ... FOR UPDATE rows (they change nothing) and table-less rows other
+ * rows (but the markers a savepoint rollback of a LOB statement needs, {@link #isUndoMarker}) and internal DDL,
+ * rows outside any transaction (no XID), rows of tables the {@link TableFilter} does not capture (including their
+ * undo rows), SELECT ... FOR UPDATE rows (they change nothing) and table-less rows other
  * than transaction control. Transaction control rows (START, COMMIT, ROLLBACK) always pass: the assembler needs
  * them for every slot.
  *
@@ -48,11 +49,25 @@ public final class CaptureFilter extends RichFilterFunction<RedoRecord> {
         droppedOther = metrics.counter("droppedOtherRecords");
     }
 
+    /**
+     * An INTERNAL row that the assembler keeps as a marker, never as a change: with the real ROW_ID of a captured
+     * table's row, it ends a LOB statement (or DBMS_LOB call) that a rollback to savepoint may reverse, and the undo
+     * row names that ROW_ID (see LobStatementUndo). Rolled-back rows, placeholder ROWIDs, rows without a table
+     * or XID never end such a statement.
+     */
+    boolean isUndoMarker(RedoRecord record) {
+        return !record.rollback() && record.hasRealRowId() && !record.xid().isNone() && record.segOwner() != null
+                && record.tableName() != null && tableFilter.captures(record.segOwner(), record.tableName());
+    }
+
     @Override
     public boolean filter(RedoRecord record) {
         OperationCode op = record.op();
         switch (op) {
             case INTERNAL:
+                if (isUndoMarker(record)) {
+                    return true;
+                }
                 droppedInternal.inc();
                 return false;
             case SELECT_FOR_UPDATE:

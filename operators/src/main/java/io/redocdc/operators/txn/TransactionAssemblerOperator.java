@@ -16,10 +16,8 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.state.ListState;
@@ -54,10 +52,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Keyed state per slot: the buffered records ({@link RedoOrderBuffer}), the pending START/COMMIT/ROLLBACK
  * boundaries, the number of buffered undo rows, and during emission the savepoint-rollback stacks
- * ({@link UndoMatcher}). Emission walks the transaction in redo order: only when undo rows are buffered, pass 1
- * cancels undone rows; then one pass converts, emits and deletes (dead letters go to the side output in that
- * same pass). A START pairs with the end of its slot on its own redo thread, or with the end of its XID on another
- * thread ({@link TransactionRows}: RAC instance recovery, XA COMMIT FORCE). A custom operator rather than a
+ * ({@link UndoMatcher}) and, in tables with LOB rows, the links between live rows ({@link LobStatementUndo}).
+ * Emission walks the transaction in redo order: only when undo rows are buffered, pass 1 cancels undone rows;
+ * then one pass converts, emits and deletes (dead letters go to the side output in that same pass). A START
+ * pairs with the end of its slot on its own redo thread, or with the end of its XID on another thread
+ * ({@link TransactionRows}: RAC instance recovery, XA COMMIT FORCE). A custom operator rather than a
  * KeyedProcessFunction, so that the per-subtask set
  * of open transactions can be rebuilt from keyed state on restore and the watermark drives progress logging.
  */
@@ -76,6 +75,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private transient RedoOrderBuffer buffer;
     private transient MapState<RowKey, Boundary> boundaries;
     private transient UndoMatcher undoMatcher;
+    private transient LobStatementUndo lobUndo;
     private transient ValueState<Long> undoRows;
     private transient InternalTimerService<VoidNamespace> timers;
     private transient TimestampedCollector<Lcr> collector;
@@ -172,6 +172,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         undoRows = getPartitionedState(undoRowsDescriptor());
         undoMatcher = new UndoMatcher(getPartitionedState(UndoMatcher.latestDescriptor()),
                 getPartitionedState(UndoMatcher.previousDescriptor()));
+        lobUndo = new LobStatementUndo(buffer, getPartitionedState(LobStatementUndo.precedingDescriptor()));
         timers = getInternalTimerService("transaction-ends", VoidNamespaceSerializer.INSTANCE, this);
         collector = new TimestampedCollector<>(output);
         converter = new RowChangeConverter(options.tableFilter(), new SqlRedoParser(options.nlsFormats()));
@@ -294,6 +295,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         forget(end, pending);
         buffer.releaseThrough(end.key());
         undoMatcher.clear();
+        lobUndo.clear();
     }
 
     /** The last START of the slot before {@code end} on {@code end}'s thread, or null. */
@@ -357,6 +359,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         buffer.releaseThrough(rows.lastOnStartThread());
         buffer.releaseThrough(end.key());
         undoMatcher.clear();
+        lobUndo.clear();
     }
 
     /** Discards a rolled-back transaction or one committed before the start SCN, and emits any other. */
@@ -457,6 +460,9 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
             if (op == OperationCode.START || op.endsTransaction()) {
                 throw new IllegalStateException("transaction " + end.xid() + ": unexpected " + op + " record at "
                         + row.origin() + " between its START and its end");
+            }
+            if (op == OperationCode.INTERNAL) {
+                continue; // kept only for matching undo rows (CaptureFilter), never a change
             }
             if (RowChangeConverter.isLobRow(op)) {
                 lobRow(lobs, row, xid, end);
@@ -569,24 +575,31 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     }
 
     /**
-     * Pass 1, only when undo rows are buffered: applies rollback-to-savepoint undo rows, each of which cancels the
-     * newest earlier live row with its ROW_ID (a stack per ROW_ID kept in state, see {@link UndoMatcher}).
+     * Pass 1, only when undo rows are buffered: applies rollback-to-savepoint undo rows. In a table without LOB rows
+     * in the transaction each cancels the newest earlier live row with its ROW_ID (a stack per ROW_ID kept in
+     * state, see {@link UndoMatcher}); in a table with LOB rows each cancels the LOB statement it reverses
+     * ({@link LobStatementUndo}), or the transaction is refused.
      *
-     * @return false when the transaction cannot be undone reliably and went to the dead letters whole
+     * @return false when the transaction cannot be undone reliably and went to the dead letters
      */
     private boolean cancelUndoneRows(TransactionRows rows, Boundary end, TransactionNotes notes, String xid)
             throws Exception {
-        RedoRecord unmatchable = firstRowUndoCannotMatch(rows);
-        if (unmatchable != null) {
-            undoUnreliable(rows, end, unmatchable, xid);
-            return false;
-        }
+        Set<String> lobTables = lobTablesWithUndoRows(rows);
         for (RowKey key : rows.keys(buffer)) {
             RedoRecord row = buffer.get(key);
             if (row == null) {
                 continue;
             }
-            if (row.rollback()) {
+            boolean lobTable = lobTables.contains(tableOf(row));
+            if (row.rollback() && lobTable) {
+                try {
+                    lobUndo.apply(row, this::removeRow);
+                } catch (LobStatementUndo.Refused refused) {
+                    undoUnreliable(rows, end, row, refused.getMessage(), xid);
+                    return false;
+                }
+                removeRow(key, row);
+            } else if (row.rollback()) {
                 removeRow(key, row);
                 RowKey undone = undoMatcher.pop(row.rowId());
                 if (undone == null) {
@@ -595,52 +608,56 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
                     buffer.remove(undone);
                     bufferedRows--;
                 }
-            } else if (row.op().isRowChange()) {
-                undoMatcher.push(row.rowId(), key);
+            } else {
+                if (!lobTables.isEmpty()) {
+                    lobUndo.push(key);
+                }
+                if (row.op().isRowChange() && !lobTable) {
+                    undoMatcher.push(row.rowId(), key);
+                }
             }
         }
         return true;
     }
 
+    private static String tableOf(RedoRecord row) {
+        return row.segOwner() + "." + row.tableName();
+    }
+
     /**
-     * A row that undo rows of its table cannot be matched to reliably: rows of tables with LOB columns carry a
-     * placeholder ROWID of only 'A's (their INSERTs and LOB rows) while the undo rows that reverse them name the
-     * real one, and one undo row reverses a whole LOB statement of several rows (lob-redo-shapes.md of
-     * osodevops/kafka-connect-oracle-cdc). Matching by ROW_ID would cancel the wrong change.
+     * The tables with undo rows and LOB rows in the transaction: there LogMiner writes the INSERT and LOB rows with
+     * a placeholder ROWID of only 'A's, while the undo row that reverses their statement names the real one
+     * (lob-redo-shapes.md of osodevops/kafka-connect-oracle-cdc), so matching by ROW_ID alone would cancel the
+     * wrong change.
      */
-    private RedoRecord firstRowUndoCannotMatch(TransactionRows rows) throws Exception {
+    private Set<String> lobTablesWithUndoRows(TransactionRows rows) throws Exception {
         Set<String> undoneTables = new HashSet<>();
-        Map<String, RedoRecord> lobTables = new HashMap<>();
+        Set<String> lobTables = new HashSet<>();
         for (RowKey key : rows.keys(buffer)) {
             RedoRecord row = buffer.get(key);
             if (row == null) {
                 continue;
             }
-            String table = row.segOwner() + "." + row.tableName();
             if (row.rollback()) {
-                undoneTables.add(table);
+                undoneTables.add(tableOf(row));
             } else if (RowChangeConverter.isLobRow(row.op())
                     || (row.op().isRowChange() && row.hasPlaceholderRowId())) {
-                lobTables.putIfAbsent(table, row);
+                lobTables.add(tableOf(row));
             }
         }
-        for (Map.Entry<String, RedoRecord> lobTable : lobTables.entrySet()) {
-            if (undoneTables.contains(lobTable.getKey())) {
-                return lobTable.getValue();
-            }
-        }
-        return null;
+        lobTables.retainAll(undoneTables);
+        return lobTables;
     }
 
-    /** The job fails for good, or (dead letters on) every row of the transaction goes there. */
-    private void undoUnreliable(TransactionRows rows, Boundary end, RedoRecord placeholder, String xid)
+    /** The job fails for good, or (dead letters on) every row of the transaction left in state goes there. */
+    private void undoUnreliable(TransactionRows rows, Boundary end, RedoRecord undo, String why, String xid)
             throws Exception {
-        String reason = "the transaction rolled back to a savepoint in " + placeholder.segOwner() + "."
-                + placeholder.tableName() + ", a table with LOB columns (" + placeholder.operation() + " with ROW_ID "
-                + placeholder.rowId() + " at " + placeholder.origin() + "): its undo rows cannot be matched to the "
-                + "changes they undo, so it is not replicated";
+        String reason = "the transaction rolled back to a savepoint in " + tableOf(undo) + ", a table with LOB "
+                + "columns, and its undo row (" + undo.operation() + " with ROW_ID " + undo.rowId() + " at "
+                + undo.origin() + ") does not fit the row sequences observed for LOB statements: " + why + "; so it "
+                + "is not replicated";
         if (!options.deadLetter()) {
-            throw new SuppressRestartsException(RowChangeConverter.failure(placeholder, xid, reason, null));
+            throw new SuppressRestartsException(RowChangeConverter.failure(undo, xid, reason, null));
         }
         for (RowKey key : rows.keys(buffer)) {
             RedoRecord row = buffer.get(key);

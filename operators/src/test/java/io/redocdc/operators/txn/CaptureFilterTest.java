@@ -45,6 +45,29 @@ class CaptureFilterTest {
                 rollback)).containsExactly(start, captured, ddl, commit, rollback);
     }
 
+    /**
+     * An INTERNAL row with a captured row's real ROWID ends a LOB statement that an undo row may reverse
+     * (LobSavepointRollbackTest): the assembler keeps it as a marker. Others never end such a statement.
+     */
+    @Test
+    void keepsInternalRowsOfCapturedRowsAsUndoMarkersOnly() throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        RedoRecord marker = internal(log, 1, XID, false, "OE", "DOCS", "AAAR+oAAFAAAARfACA");
+        RedoRecord placeholder = internal(log, 2, XID, false, "OE", "DOCS", "AAAAAAAAAAAAAAAAAA");
+        RedoRecord uncaptured = internal(log, 3, XID, false, "HR", "DOCS", "AAAR+oAAFAAAARfACA");
+        RedoRecord rolledBack = internal(log, 4, XID, true, "OE", "DOCS", "AAAR+oAAFAAAARfACA");
+        RedoRecord noTable = internal(log, 5, XID, false, null, null, "AAAR+oAAFAAAARfACA");
+        RedoRecord noXid = internal(log, 6, "0000000000000000", false, "OE", "DOCS", "AAAR+oAAFAAAARfACA");
+        TableFilter oeOnly = TableFilter.of(List.of("OE.*"), TableFilter.DEFAULT_EXCLUDE);
+        assertThat(passed(oeOnly, marker, placeholder, uncaptured, rolledBack, noTable, noXid))
+                .containsExactly(marker);
+    }
+
+    private static RedoRecord internal(RedoLog log, long scn, String xid, boolean rollback, String owner,
+                                       String table, String rowId) {
+        return log.row(scn, xid, OperationCode.INTERNAL, "INTERNAL", rollback, owner, table, rowId, null);
+    }
+
     @Test
     void keepsADmlRowWithoutSegOwnerForTheAssemblerToDecide() throws Exception {
         RedoLog log = RedoLog.of(1, 679);

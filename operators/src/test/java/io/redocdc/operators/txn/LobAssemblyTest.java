@@ -264,7 +264,8 @@ class LobAssemblyTest {
     @EnumSource(StateBackendKind.class)
     void aSavepointRollbackOfInPlaceLobCallsIsNotGuessed(StateBackendKind backend) throws Exception {
         // LOB_SF 07 after an UPDATE: append, savepoint, append, then the undo row set "C" = EMPTY_CLOB() [real],
-        // which matched by ROW_ID alone would cancel the UPDATE
+        // which matched by ROW_ID alone would cancel the UPDATE; without the INTERNAL row that ends a DBMS_LOB call
+        // (LobSavepointRollbackTest) the newest change is a LOB_WRITE, not a sequence observed on 26ai
         try (AssemblerHarness h = AssemblerHarness.open(backend)) {
             RedoRecord undo = log.undo(scn + 10, XID, REAL, "update \"OE\".\"DOCS\" set \"C\" = EMPTY_CLOB() where "
                     + "ROWID = '" + REAL + "'");
@@ -278,7 +279,8 @@ class LobAssemblyTest {
     @ParameterizedTest
     @EnumSource(StateBackendKind.class)
     void aSavepointRollbackAmongPlaceholderRowIdsIsNotGuessed(StateBackendKind backend) throws Exception {
-        // LOB_SF 04: INSERT [placeholder] of large values, then its undo DELETE [real] where ROWID
+        // LOB_SF 04: INSERT [placeholder] of large values, then its undo DELETE [real] where ROWID, without the
+        // INTERNAL row [real] that ends the statement on 26ai (LobSavepointRollbackTest): not guessed
         RedoRecord undo = log.undo(scn + 5, XID, REAL, "delete from \"OE\".\"DOCS\" where ROWID = '" + REAL + "'");
         try (AssemblerHarness h = AssemblerHarness.open(backend)) {
             assertThatThrownBy(() -> run(h, dml(PLACEHOLDER, INSERT_EMPTY), locatorRow(), write("C", 1, "x"), undo))

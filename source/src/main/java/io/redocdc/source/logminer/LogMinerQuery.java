@@ -46,6 +46,15 @@ final class LogMinerQuery {
             OperationCode.LOB_ERASE_DOCUMENTED, OperationCode.LOB_ERASE, OperationCode.XML_DOC_BEGIN,
             OperationCode.XML_DOC_WRITE, OperationCode.XML_DOC_END, OperationCode.UNSUPPORTED);
 
+    /**
+     * INTERNAL rows that end a LOB statement or DBMS_LOB call with the row's real ROWID, kept for captured tables
+     * so that the assembler can match the undo row of a rollback to savepoint to the statement it reverses
+     * (operators' LobStatementUndo; Debezium's observations on 26ai, debezium/debezium pull request 7472). Not
+     * without a dictionary: the table patterns cannot be applied there, and every INTERNAL row would come.
+     */
+    static final String UNDO_MARKERS = "OPERATION_CODE = " + OperationCode.INTERNAL.code()
+            + " AND ROLLBACK = 0 AND ROW_ID <> 'AAAAAAAAAAAAAAAAAA'";
+
     private LogMinerQuery() {
     }
 
@@ -77,8 +86,10 @@ final class LogMinerQuery {
         if (settings.dictionaryMode() == DictionaryMode.NONE) {
             kept.add(BoundSql.of("OPERATION_CODE IN (" + codes(TABLE_OPERATIONS) + ")"));
         } else {
-            kept.add(all(BoundSql.of("OPERATION_CODE IN (" + codes(TABLE_OPERATIONS) + ")"), TablePatterns.captured(
-                    "SEG_OWNER", "TABLE_NAME", settings.include(), settings.exclude()), inPdb));
+            BoundSql captured = TablePatterns.captured("SEG_OWNER", "TABLE_NAME", settings.include(),
+                    settings.exclude());
+            kept.add(all(BoundSql.of("OPERATION_CODE IN (" + codes(TABLE_OPERATIONS) + ")"), captured, inPdb));
+            kept.add(all(BoundSql.of(UNDO_MARKERS), captured, inPdb));
         }
         BoundSql anyKept = BoundSql.join(" OR ", kept);
         List<BoundSql> where = new ArrayList<>();

@@ -46,9 +46,13 @@ class LogMinerQueryTest {
                 + " OR (OPERATION_CODE IN (1, 2, 3, 5, 9, 10, 11, 28, 29, 68, 70, 71, 255)"
                 + " AND (UPPER(SEG_OWNER || '.' || TABLE_NAME) LIKE ? ESCAPE '\\'"
                 + " OR UPPER(SEG_OWNER || '.' || TABLE_NAME) LIKE ? ESCAPE '\\')"
+                + " AND NOT (UPPER(SEG_OWNER || '.' || TABLE_NAME) LIKE ? ESCAPE '\\'))"
+                + " OR (OPERATION_CODE = 0 AND ROLLBACK = 0 AND ROW_ID <> 'AAAAAAAAAAAAAAAAAA'"
+                + " AND (UPPER(SEG_OWNER || '.' || TABLE_NAME) LIKE ? ESCAPE '\\'"
+                + " OR UPPER(SEG_OWNER || '.' || TABLE_NAME) LIKE ? ESCAPE '\\')"
                 + " AND NOT (UPPER(SEG_OWNER || '.' || TABLE_NAME) LIKE ? ESCAPE '\\')))");
         assertThat(sql.binds()).containsExactly("UNKNOWN", "OBJ# %", "BIN$%", "OE.TMP%", "OE.%", "HR.EMP\\_1",
-                "OE.TMP%");
+                "OE.TMP%", "OE.%", "HR.EMP\\_1", "OE.TMP%");
     }
 
     /**
@@ -63,13 +67,15 @@ class LogMinerQueryTest {
         assertThat(sql.text()).contains(" OR (OPERATION_CODE IN (1, 2, 3) AND (SEG_OWNER IS NULL OR ((SEG_OWNER = ?"
                 + " AND TABLE_NAME LIKE ? ESCAPE '\\') OR TABLE_NAME LIKE ? ESCAPE '\\') AND NOT (UPPER(SEG_OWNER"
                 + " || '.' || TABLE_NAME) LIKE ? ESCAPE '\\'))) OR ");
-        assertThat(sql.binds()).containsExactly("UNKNOWN", "OBJ# %", "BIN$%", "SYS.%", "OE.%", "SYS.%");
+        assertThat(sql.binds()).containsExactly("UNKNOWN", "OBJ# %", "BIN$%", "SYS.%", "OE.%", "SYS.%", "OE.%",
+                "SYS.%");
     }
 
     @Test
     void withoutADictionaryNamesCannotBeFilteredAndNoPatternIsBound() {
         BoundSql sql = LogMinerQuery.contents(settings(DictionaryMode.NONE, List.of("OE.*"), List.of()), LOG, false);
-        assertThat(sql.text()).doesNotContain("UPPER(").contains("OPERATION_CODE IN (1, 2, 3, 5, 9");
+        assertThat(sql.text()).doesNotContain("UPPER(").doesNotContain("OPERATION_CODE = 0")
+                .contains("OPERATION_CODE IN (1, 2, 3, 5, 9");
         assertThat(sql.binds()).containsExactly("UNKNOWN", "OBJ# %", "BIN$%");
     }
 
@@ -78,7 +84,7 @@ class LogMinerQueryTest {
         BoundSql sql = LogMinerQuery.contents(settings(DictionaryMode.REDO_LOGS, List.of("OE.*"), List.of()), LOG,
                 true);
         assertThat(sql.text()).contains("WHERE \"THREAD#\" = ? AND RBASQN = ? AND (OPERATION_CODE IN (6, 7, 36, 34)");
-        assertThat(sql.binds()).containsExactly(1, 42L, "UNKNOWN", "OBJ# %", "BIN$%", "OE.%");
+        assertThat(sql.binds()).containsExactly(1, 42L, "UNKNOWN", "OBJ# %", "BIN$%", "OE.%", "OE.%");
     }
 
     @Test
@@ -90,8 +96,11 @@ class LogMinerQueryTest {
                 + " OR (OPERATION_CODE IN (1, 2, 3) AND (SEG_OWNER IS NULL OR ((SEG_OWNER = ? AND TABLE_NAME LIKE ?"
                 + " ESCAPE '\\') OR TABLE_NAME LIKE ? ESCAPE '\\')) AND SRC_CON_NAME = ?)"
                 + " OR (OPERATION_CODE IN (1, 2, 3, 5, 9, 10, 11, 28, 29, 68, 70, 71, 255)"
+                + " AND (UPPER(SEG_OWNER || '.' || TABLE_NAME) LIKE ? ESCAPE '\\') AND SRC_CON_NAME = ?)"
+                + " OR (OPERATION_CODE = 0 AND ROLLBACK = 0 AND ROW_ID <> 'AAAAAAAAAAAAAAAAAA'"
                 + " AND (UPPER(SEG_OWNER || '.' || TABLE_NAME) LIKE ? ESCAPE '\\') AND SRC_CON_NAME = ?))");
-        assertThat(sql.binds()).containsExactly("UNKNOWN", "OBJ# %", "BIN$%", "ORCLPDB1", "OE.%", "ORCLPDB1");
+        assertThat(sql.binds()).containsExactly("UNKNOWN", "OBJ# %", "BIN$%", "ORCLPDB1", "OE.%", "ORCLPDB1", "OE.%",
+                "ORCLPDB1");
     }
 
     @Test

@@ -13,11 +13,15 @@ import java.util.SplittableRandom;
  * reference/oracle/sqlredo-corpus-types-and-lobs.sql (T20) and the STATUS of each row from sql-redo-shapes.md.
  * INSERT rows and LOB rows carry the placeholder ROWID; all rows of one statement share its SSN.
  * <p>
- * Neither reference shows a table with both LOB and XMLTYPE columns, so an insert with a document writes the LOB
- * rows first and the XML rows after them. A transaction touches a document row at most once: LogMiner marks no
- * statement boundary, and a second statement's LOB rows right after the first's read as part of it. The
- * transactions running these statements never roll back, fully or to a savepoint: their undo rows name the real
- * ROWID where the rows they undo have the placeholder, which the assembler refuses to guess at.
+ * The order of a statement's rows where LOB and XMLTYPE columns meet, and how a statement ends, follow what
+ * Debezium's maintainers observed on Oracle 26ai (debezium/debezium pull request 7472,
+ * FindFirstRolledBackEventEntryTest): the INSERT or UPDATE [placeholder], the LOB rows, the XML rows, then the
+ * UPDATE [real] of the small values; in the 23ai shape the SEL_LOB_LOCATOR rows share the RS_ID of the statement's
+ * INSERT or UPDATE, and a statement whose last row has the placeholder ROWID ends with an INTERNAL row
+ * (OPERATION_CODE 0) with the real one. A transaction touches a document row at most once: a second statement's
+ * LOB rows right after the first's read as part of it. Transactions in the 23ai shape may roll back to a savepoint
+ * (their undo rows name the real ROWID; the assembler matches them to the statements by those sequences); none
+ * rolls back fully, and none in the 19c shape rolls back at all (no 19c sequences of this were published).
  */
 final class DocumentStatements {
 
@@ -61,6 +65,7 @@ final class DocumentStatements {
     void execute(OpenTransaction tx, Shape shape) throws IOException {
         ModelRow row = documents.pickFree(random);
         int kind = random.nextInt(100);
+        redo.statementStarts(tx);
         if (row == null || kind < 40) {
             insert(tx, shape);
         } else if (kind < 65) {
@@ -72,6 +77,7 @@ final class DocumentStatements {
         } else {
             delete(tx, row);
         }
+        redo.statementEnds(tx);
     }
 
     /** LOB_SF 01 (small literals: INSERT, UPDATE) or 02/03 (large values: INSERT, LOB rows, UPDATE of the nulls). */
@@ -98,22 +104,24 @@ final class DocumentStatements {
         ModelRow model = documents.insert(row);
         model.lockedBy = tx;
         long ssn = tx.nextSsn();
-        dml(tx, OperationCode.INSERT, PLACEHOLDER_ROWID, ssn, sql.insert(TABLE, row));
-        if (!large) {
-            dml(tx, OperationCode.UPDATE, model.rowId, ssn, sql.update(TABLE, LOBS, row, row));
-        } else {
+        dml(tx, OperationCode.INSERT, PLACEHOLDER_ROWID, ssn, sql.insert(TABLE, row), opens(shape));
+        if (large) {
             for (int c : LOBS) {
                 if (row[c] != null) {
-                    write(tx, shape, ssn, c, row, -1);
+                    write(tx, shape, ssn, c, row, -1, ContentsRow.Record.SHARED);
                 }
-            }
-            if (!nulls.isEmpty()) {
-                int[] set = nulls.stream().mapToInt(Integer::intValue).toArray();
-                dml(tx, OperationCode.UPDATE, model.rowId, ssn, sql.update(TABLE, set, row, row));
             }
         }
         if (row[META] != null) {
             xml(tx, ssn, row);
+        }
+        if (!large) {
+            dml(tx, OperationCode.UPDATE, model.rowId, ssn, sql.update(TABLE, LOBS, row, row), ContentsRow.Record.OWN);
+        } else if (!nulls.isEmpty()) {
+            int[] set = nulls.stream().mapToInt(Integer::intValue).toArray();
+            dml(tx, OperationCode.UPDATE, model.rowId, ssn, sql.update(TABLE, set, row, row), ContentsRow.Record.OWN);
+        } else {
+            statementEnd(tx, shape, model, ssn);
         }
         sim.rows().written(tx,
                 new UndoEntry(SimulatedRowChange.insert(TABLE, model.rowId, row, ssn), documents, model, true),
@@ -134,11 +142,15 @@ final class DocumentStatements {
         // 19c pieces have no LOB_TRIM in the references: there the new value is never shorter
         after[c] = values.value(type, true, shape == Shape.ORACLE_19C ? oldLength : 0);
         long ssn = tx.nextSsn();
+        ContentsRow.Record locator = opens(shape);
         if (withTitle) {
             after[TITLE] = sim.values().value(TABLE.column(TITLE));
-            dml(tx, OperationCode.UPDATE, PLACEHOLDER_ROWID, ssn, sql.update(TABLE, new int[] {TITLE}, after, before));
+            dml(tx, OperationCode.UPDATE, PLACEHOLDER_ROWID, ssn, sql.update(TABLE, new int[] {TITLE}, after, before),
+                    locator);
+            locator = ContentsRow.Record.SHARED;
         }
-        write(tx, shape, ssn, c, after, oldLength);
+        write(tx, shape, ssn, c, after, oldLength, locator);
+        statementEnd(tx, shape, model, ssn);
         updated(tx, model, before, after, c, ssn, tookLock);
     }
 
@@ -150,7 +162,8 @@ final class DocumentStatements {
         int c = LOBS[random.nextInt(LOBS.length)];
         after[c] = random.nextInt(4) == 0 ? null : values.value(TABLE.column(c).type(), false, 0);
         long ssn = tx.nextSsn();
-        dml(tx, OperationCode.UPDATE, model.rowId, ssn, sql.update(TABLE, new int[] {c}, after, before));
+        dml(tx, OperationCode.UPDATE, model.rowId, ssn, sql.update(TABLE, new int[] {c}, after, before),
+                ContentsRow.Record.OWN);
         updated(tx, model, before, after, c, ssn, tookLock);
     }
 
@@ -159,7 +172,7 @@ final class DocumentStatements {
         boolean tookLock = RowOperations.lock(tx, model);
         documents.remove(model);
         long ssn = tx.nextSsn();
-        dml(tx, OperationCode.DELETE, model.rowId, ssn, sql.delete(TABLE, model.values));
+        dml(tx, OperationCode.DELETE, model.rowId, ssn, sql.delete(TABLE, model.values), ContentsRow.Record.OWN);
         sim.rows().written(tx, new UndoEntry(SimulatedRowChange.delete(TABLE, model.rowId, model.values, ssn),
                 documents, model, tookLock), ChangeJson.rowChange(TABLE, "D", model.values, ROW_COLUMNS, null, null));
     }
@@ -178,44 +191,59 @@ final class DocumentStatements {
      * INTERNAL) and LOB_WRITE blocks, then a LOB_TRIM when the old value ({@code oldLength}, -1 for none) was
      * longer; 19c a SEL_LOB_LOCATOR row and LOB_WRITE pieces.
      */
-    private void write(OpenTransaction tx, Shape shape, long ssn, int c, String[] row, long oldLength)
-            throws IOException {
+    private void write(OpenTransaction tx, Shape shape, long ssn, int c, String[] row, long oldLength,
+            ContentsRow.Record locator) throws IOException {
         Column column = TABLE.column(c);
         boolean pieces = shape == Shape.ORACLE_19C;
         lob(tx, pieces ? "SEL_LOB_LOCATOR" : "INTERNAL", OperationCode.SELECT_LOB_LOCATOR, 0, null, ssn,
-                pieces ? lobSql.locator19c(TABLE, column, row) : null);
+                pieces ? lobSql.locator19c(TABLE, column, row) : null, pieces ? ContentsRow.Record.OWN : locator);
         List<String> chunks = LobSqlText.chunks(column.type(), row[c], LobSqlText.WRITE_CHUNK);
         long offset = 1;
         for (int i = 0; i < chunks.size(); i++) {
             String chunk = chunks.get(i);
             lob(tx, "LOB_WRITE", OperationCode.LOB_WRITE, 2, NOT_RE_EXECUTABLE, ssn, pieces
                     ? lobSql.piece19c(column, offset, chunk, i == chunks.size() - 1)
-                    : lobSql.write23ai(TABLE, column, row, offset, chunk));
+                    : lobSql.write23ai(TABLE, column, row, offset, chunk), ContentsRow.Record.OWN);
             offset += LobSqlText.length(column.type(), chunk);
         }
         long length = offset - 1;
         if (oldLength > length) {
             lob(tx, "LOB_TRIM", OperationCode.LOB_TRIM, 2, NOT_RE_EXECUTABLE, ssn,
-                    lobSql.trim23ai(TABLE, column, row, length));
+                    lobSql.trim23ai(TABLE, column, row, length), ContentsRow.Record.OWN);
         }
     }
 
     /** XML DOC BEGIN (STATUS 2), XML DOC WRITE rows (STATUS 2), XML DOC END (STATUS 0, no SQL). */
     private void xml(OpenTransaction tx, long ssn, String[] row) throws IOException {
         lob(tx, "XML DOC BEGIN", OperationCode.XML_DOC_BEGIN, 2, null, ssn,
-                lobSql.xmlBegin(TABLE, TABLE.column(META), row));
+                lobSql.xmlBegin(TABLE, TABLE.column(META), row), ContentsRow.Record.OWN);
         for (String chunk : LobSqlText.chunks(ColumnType.XMLTYPE, row[META], LobSqlText.XML_CHUNK)) {
-            lob(tx, "XML DOC WRITE", OperationCode.XML_DOC_WRITE, 2, null, ssn, LobSqlText.xmlWrite(chunk));
+            lob(tx, "XML DOC WRITE", OperationCode.XML_DOC_WRITE, 2, null, ssn, LobSqlText.xmlWrite(chunk),
+                    ContentsRow.Record.OWN);
         }
-        lob(tx, "XML DOC END", OperationCode.XML_DOC_END, 0, null, ssn, null);
+        lob(tx, "XML DOC END", OperationCode.XML_DOC_END, 0, null, ssn, null, ContentsRow.Record.OWN);
     }
 
-    private void dml(OpenTransaction tx, OperationCode op, String rowId, long ssn, String text) throws IOException {
-        redo.statementRow(tx, op.name(), op, 0, null, TABLE, rowId, ssn, text);
+    /** 23ai: the statement's INSERT/UPDATE [placeholder] (or first locator) opens the record its locators share. */
+    private static ContentsRow.Record opens(Shape shape) {
+        return shape == Shape.ORACLE_23AI ? ContentsRow.Record.OPENS : ContentsRow.Record.OWN;
+    }
+
+    /** 23ai: an INTERNAL row with the real ROWID ends a statement whose last row has the placeholder. */
+    private void statementEnd(OpenTransaction tx, Shape shape, ModelRow model, long ssn) throws IOException {
+        if (shape == Shape.ORACLE_23AI) {
+            redo.statementRow(tx, "INTERNAL", OperationCode.INTERNAL, 0, null, TABLE, model.rowId, ssn, null,
+                    ContentsRow.Record.OWN);
+        }
+    }
+
+    private void dml(OpenTransaction tx, OperationCode op, String rowId, long ssn, String text,
+            ContentsRow.Record record) throws IOException {
+        redo.statementRow(tx, op.name(), op, 0, null, TABLE, rowId, ssn, text, record);
     }
 
     private void lob(OpenTransaction tx, String operation, OperationCode op, int status, String info, long ssn,
-            String text) throws IOException {
-        redo.statementRow(tx, operation, op, status, info, TABLE, PLACEHOLDER_ROWID, ssn, text);
+            String text, ContentsRow.Record record) throws IOException {
+        redo.statementRow(tx, operation, op, status, info, TABLE, PLACEHOLDER_ROWID, ssn, text, record);
     }
 }

@@ -14,7 +14,8 @@ import java.util.SplittableRandom;
  * maintenance, clean-up, or a random mix; long transactions are a long mix) executed one step at a time against
  * the live model, so it interleaves with the other open transactions. It may roll back to a savepoint and go
  * on, and ends with COMMIT or (now and then) ROLLBACK. A share of them also write documents (LOB statements, see
- * {@link DocumentStatements}, in one LOB row shape per transaction); those never roll back.
+ * {@link DocumentStatements}, in one LOB row shape per transaction); those never roll back fully, and roll back to
+ * a savepoint in the 23ai shape only.
  */
 final class OltpTransaction implements TransactionDriver {
 
@@ -45,8 +46,7 @@ final class OltpTransaction implements TransactionDriver {
         this.tx = sim.open(thread);
         this.script = new ArrayDeque<>(script);
         this.rollsBack = rollsBack;
-        this.lobShape = script.stream().anyMatch(a -> a.kind() == Kind.DOCUMENT)
-                ? DocumentStatements.Shape.values()[random.nextInt(2)] : null;
+        this.lobShape = script.stream().anyMatch(a -> a.kind() == Kind.DOCUMENT) ? lobShape(script) : null;
         this.meanGap = duration / (script.size() + 1);
     }
 
@@ -96,6 +96,9 @@ final class OltpTransaction implements TransactionDriver {
         boolean documents = lobRatio > 0 && random.nextDouble() < lobRatio;
         if (documents) {
             addDocuments(script, random, 1 + random.nextInt(3));
+            if (random.nextDouble() < sim.settings().savepointRatio()) {
+                addSavepoint(script, random, db);
+            }
             return new OltpTransaction(sim, thread, script, false, duration);
         }
         if (random.nextDouble() < sim.settings().savepointRatio()) {
@@ -119,6 +122,13 @@ final class OltpTransaction implements TransactionDriver {
             addSavepoint(script, random, sim.db());
         }
         return new OltpTransaction(sim, thread, script, false, duration);
+    }
+
+    /** One LOB row shape per transaction; 23ai where it rolls back to a savepoint (no 19c sequences known). */
+    private DocumentStatements.Shape lobShape(List<Action> script) {
+        DocumentStatements.Shape drawn = DocumentStatements.Shape.values()[random.nextInt(2)];
+        return script.stream().anyMatch(a -> a.kind() == Kind.ROLLBACK_TO_SAVEPOINT)
+                ? DocumentStatements.Shape.ORACLE_23AI : drawn;
     }
 
     private static void repeat(List<Action> script, int times, Kind kind, TableModel table) {

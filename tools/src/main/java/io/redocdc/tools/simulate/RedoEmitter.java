@@ -92,10 +92,19 @@ final class RedoEmitter {
      * them): LogMiner's OPERATION text, code, STATUS and INFO as given, no SQL_UNDO.
      */
     void statementRow(OpenTransaction tx, String operation, OperationCode op, int status, String info, TableDef table,
-            String rowId, long ssn, String redo) throws IOException {
+            String rowId, long ssn, String redo, ContentsRow.Record record) throws IOException {
         startIfNeeded(tx);
         written(tx, op, new ContentsRow(clock.next(), tx.thread, tx.xidRaw, operation, op.code(), false,
-                status, info, table.owner(), table.name(), table.dataObj(), rowId, ssn, redo, null));
+                status, info, table.owner(), table.name(), table.dataObj(), rowId, ssn, redo, null, record));
+    }
+
+    /** The rows until {@link #statementEnds} are one statement's: they stay in one log of the thread. */
+    void statementStarts(OpenTransaction tx) {
+        writers[tx.thread - 1].holdSwitch();
+    }
+
+    void statementEnds(OpenTransaction tx) throws IOException {
+        writers[tx.thread - 1].releaseSwitch();
     }
 
     void ddl(OpenTransaction tx, String owner, String table, long dataObj, String text) throws IOException {
@@ -138,7 +147,7 @@ final class RedoEmitter {
     private void writeRow(OpenTransaction tx, long scn, String xid, OperationCode op, boolean rollback, String owner,
             String table, long dataObj, String rowId, long ssn, String redo, String undo) throws IOException {
         written(tx, op, new ContentsRow(scn, tx.thread, xid, op.name(), op.code(), rollback, 0, null,
-                owner, table, dataObj, rowId, ssn, redo, undo));
+                owner, table, dataObj, rowId, ssn, redo, undo, ContentsRow.Record.OWN));
     }
 
     /** Writes the row to the transaction's thread and notes where it went, for {@link RedoTransactionsWriter}. */

@@ -42,6 +42,9 @@ final class RedoLogWriter {
     private int rowsInLog;
     private int rowLimit;
     private long redoByte;
+    /** The RS_ID of the last row that opened a shared redo record ({@link ContentsRow.Record}). */
+    private String sharedRsId;
+    private boolean switchHeld;
     private Writer out;
     /** Rows are formatted here and written in one call: much faster than many small writes. */
     private final StringBuilder line = new StringBuilder(1024);
@@ -84,7 +87,11 @@ final class RedoLogWriter {
                     + " below the log's FIRST_CHANGE# " + firstScn);
         }
         String timestamp = clock.timestamp(row.scn());
-        String rsId = nextRsId(row);
+        boolean shared = row.record() == ContentsRow.Record.SHARED && sharedRsId != null;
+        String rsId = shared ? sharedRsId : nextRsId(row);
+        if (row.record() == ContentsRow.Record.OPENS) {
+            sharedRsId = rsId;
+        }
         List<String> redo = StatementPieces.split(row.sqlRedo());
         List<String> undo = StatementPieces.split(row.sqlUndo());
         int pieces = Math.max(1, Math.max(redo.size(), undo.size()));
@@ -98,6 +105,21 @@ final class RedoLogWriter {
         }
         rowsInLog += pieces;
         rowsWritten += pieces;
+        if (rowsInLog >= rowLimit && !switchHeld) {
+            switchLog();
+        }
+    }
+
+    /**
+     * Holds the next log switch until {@link #releaseSwitch}: the rows of a statement whose rows share a redo record
+     * (its RS_ID, {@link ContentsRow.Record}) stay in one log, as that record does.
+     */
+    void holdSwitch() {
+        switchHeld = true;
+    }
+
+    void releaseSwitch() throws IOException {
+        switchHeld = false;
         if (rowsInLog >= rowLimit) {
             switchLog();
         }

@@ -24,8 +24,8 @@ package io.redocdc.tools.simulate;
  * @param nls                  the NLS settings literals are printed under
  * @param lobRatio             share of ordinary transactions that also write OE.DOCUMENTS (CLOB, NCLOB, BLOB and
  *                             XMLTYPE columns, in LogMiner's LOB row shapes); the long transactions then write
- *                             it too. 0 disables it. Such transactions never roll back, fully or to a
- *                             savepoint (see {@link DocumentStatements})
+ *                             it too. 0 disables it. Such transactions never roll back fully; in the 23ai
+ *                             shape they roll back to a savepoint like others (see {@link DocumentStatements})
  */
 public record SimulationSettings(
         long seed,

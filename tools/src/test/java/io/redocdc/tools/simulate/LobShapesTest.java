@@ -25,6 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
  * The simulated statements on OE.DOCUMENTS, row by row, against the rows per statement of osodevops/
  * kafka-connect-oracle-cdc reference/lob-redo-shapes.md (LOB_SF = SecureFile, 23ai) and the XML rows of
  * reference/oracle/sqlredo-corpus-types-and-lobs.sql (T20); every LOB row must parse with the job's own parser.
+ * Where LOB and XML rows meet, how a statement ends (INTERNAL [real] after a last placeholder row) and which rows
+ * share an RS_ID follow Debezium's observations on Oracle 26ai (debezium/debezium pull request 7472,
+ * FindFirstRolledBackEventEntryTest), for the 23ai shape.
  */
 class LobShapesTest {
 
@@ -36,16 +39,18 @@ class LobShapesTest {
     private static final Map<String, Pattern> REFERENCE = new LinkedHashMap<>();
 
     static {
-        // 01 insert small literals: INSERT [placeholder], UPDATE [real]
-        REFERENCE.put("01", Pattern.compile("INSERT\\[p] UPDATE\\[r]" + XML));
-        // 02 insert large values / 03 one large value, others null: per LOB INTERNAL, LOB_WRITE+; UPDATE [real]
-        REFERENCE.put("02/03", Pattern.compile("INSERT\\[p]( LOCATOR\\[p] LOB_WRITE\\[p])+( UPDATE\\[r])?" + XML));
+        // 01 insert small literals: INSERT [placeholder], (XML rows,) UPDATE [real]
+        REFERENCE.put("01", Pattern.compile("INSERT\\[p]" + XML + " UPDATE\\[r]"));
+        // 02 insert large values / 03 one large value, others null: per LOB INTERNAL, LOB_WRITE+; (XML rows;)
+        // UPDATE [real] of the nulls, else (23ai) the INTERNAL [real] end
+        REFERENCE.put("02/03", Pattern.compile("INSERT\\[p]( LOCATOR\\[p] LOB_WRITE\\[p])+" + XML
+                + "( UPDATE\\[r]| END\\[r])?"));
         // 06/20 update small literal or to NULL: UPDATE [real]
         REFERENCE.put("06", Pattern.compile("UPDATE\\[r]"));
         // 07/09/10 update large value: INTERNAL, LOB_WRITE+, LOB_TRIM (SecureFile: no INTERNAL before the trim)
-        REFERENCE.put("07", Pattern.compile("LOCATOR\\[p] LOB_WRITE\\[p]( LOB_TRIM\\[p])?"));
+        REFERENCE.put("07", Pattern.compile("LOCATOR\\[p] LOB_WRITE\\[p]( LOB_TRIM\\[p])?( END\\[r])?"));
         // 08 update a column and a large value: UPDATE [placeholder], INTERNAL, LOB_WRITE+, LOB_TRIM
-        REFERENCE.put("08", Pattern.compile("UPDATE\\[p] LOCATOR\\[p] LOB_WRITE\\[p]( LOB_TRIM\\[p])?"));
+        REFERENCE.put("08", Pattern.compile("UPDATE\\[p] LOCATOR\\[p] LOB_WRITE\\[p]( LOB_TRIM\\[p])?( END\\[r])?"));
         // 21 delete: DELETE [real]
         REFERENCE.put("21", Pattern.compile("DELETE\\[r]"));
     }
@@ -63,7 +68,7 @@ class LobShapesTest {
         rows = RedoFiles.allRows(out.resolve("redo"));
         Map<String, List<Row>> byStatement = new LinkedHashMap<>();
         for (Row row : rows) {
-            if ("DOCUMENTS".equals(row.get("TABLE_NAME"))) {
+            if ("DOCUMENTS".equals(row.get("TABLE_NAME")) && !row.rollback()) {
                 byStatement.computeIfAbsent(row.xid() + "/" + row.get("SSN"), k -> new ArrayList<>()).add(row);
             }
         }
@@ -127,13 +132,49 @@ class LobShapesTest {
     }
 
     @Test
-    void transactionsWritingDocumentsNeverRollBack() {
+    void inThe23aiShapeLocatorsShareTheStatementsRsIdAndAPlaceholderEndIsFollowedByInternal() {
+        int shared = 0;
+        int ended = 0;
+        for (List<Row> statement : statements) {
+            if (statement.stream().noneMatch(r -> r.code() == 9 && r.get("OPERATION").equals("INTERNAL"))) {
+                continue;
+            }
+            Row first = statement.get(0);
+            for (Row row : statement) {
+                if (row.code() == 9 && (first.code() == 1 || first.code() == 3)) {
+                    assertThat(row.get("RS_ID")).as("locator of %s", tokens(statement)).isEqualTo(first.get("RS_ID"));
+                    shared++;
+                }
+            }
+            Row last = statement.get(statement.size() - 1);
+            if (last.code() == 0) {
+                assertThat(statement.get(statement.size() - 2).get("ROW_ID"))
+                        .isEqualTo(DocumentStatements.PLACEHOLDER_ROWID);
+                ended++;
+            } else {
+                assertThat(last.get("ROW_ID")).as("last row of %s", tokens(statement))
+                        .isNotEqualTo(DocumentStatements.PLACEHOLDER_ROWID);
+            }
+        }
+        assertThat(shared).isPositive();
+        assertThat(ended).isPositive();
+    }
+
+    @Test
+    void transactionsWritingDocumentsRollBackOnlyToASavepointAndOnlyInThe23aiShape() {
         Set<String> documentXids = new HashSet<>();
-        statements.forEach(statement -> documentXids.add(statement.get(0).xid()));
+        Set<String> nineteenC = new HashSet<>();
+        for (List<Row> statement : statements) {
+            documentXids.add(statement.get(0).xid());
+            if (statement.stream().anyMatch(r -> r.get("OPERATION").equals("SEL_LOB_LOCATOR"))) {
+                nineteenC.add(statement.get(0).xid());
+            }
+        }
         assertThat(documentXids).hasSizeGreaterThan(30);
-        assertThat(rows).filteredOn(r -> documentXids.contains(r.xid()))
-                .noneMatch(Row::rollback).noneMatch(r -> r.code() == 36);
-        assertThat(rows).noneMatch(r -> r.rollback() && "DOCUMENTS".equals(r.get("TABLE_NAME")));
+        assertThat(rows).filteredOn(r -> documentXids.contains(r.xid())).noneMatch(r -> r.code() == 36);
+        assertThat(rows).filteredOn(r -> nineteenC.contains(r.xid())).noneMatch(Row::rollback);
+        assertThat(rows).as("undo rows of document statements")
+                .anyMatch(r -> r.rollback() && "DOCUMENTS".equals(r.get("TABLE_NAME")));
     }
 
     private static String tokens(List<Row> statement) {
@@ -150,6 +191,7 @@ class LobShapesTest {
                 case 68 -> "XML_BEGIN";
                 case 70 -> "XML_WRITE";
                 case 71 -> "XML_END";
+                case 0 -> "END" + rowId;
                 default -> "code " + row.code();
             };
             if (tokens.isEmpty() || !tokens.get(tokens.size() - 1).equals(token)) {

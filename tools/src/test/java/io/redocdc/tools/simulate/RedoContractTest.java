@@ -194,20 +194,43 @@ class RedoContractTest {
         }
     }
 
+    /**
+     * A statement on OE.DOCUMENTS is several rows of one SSN, most with the placeholder ROWID (LobShapesTest); its
+     * undo row names the real ROWID that one of them (UPDATE, DELETE or the closing INTERNAL row) has.
+     */
     @Test
     void rollbackRowsUndoTheLatestEarlierRowOfTheSameRowIdWithTheInverseStatement() {
         int undone = 0;
+        int undoneDocuments = 0;
         for (int thread = 1; thread <= SETTINGS.threads(); thread++) {
             Map<String, List<Row>> changesBySlot = new HashMap<>();
+            Map<String, String> documentRowIds = new HashMap<>();
             for (Row row : rowsOfThread(thread)) {
+                boolean document = "DOCUMENTS".equals(row.get("TABLE_NAME"));
+                if (document && !row.rollback() && !row.get("ROW_ID").equals(DocumentStatements.PLACEHOLDER_ROWID)) {
+                    documentRowIds.put(row.slot() + "/" + row.get("SSN"), row.get("ROW_ID"));
+                }
                 if (row.code() == 6) {
                     changesBySlot.put(row.slot(), new ArrayList<>());
                 } else if (row.code() == 7) {
                     changesBySlot.remove(row.slot());
                 } else if (row.code() == 36) {
                     assertThat(changesBySlot.remove(row.slot())).as("changes left after ROLLBACK").isEmpty();
-                } else if (row.isDml() && !row.rollback()) {
-                    changesBySlot.get(row.slot()).add(row);
+                } else if ((row.isDml() || (document && row.code() == 9)) && !row.rollback()) {
+                    List<Row> changes = changesBySlot.get(row.slot());
+                    Row last = changes.isEmpty() ? null : changes.get(changes.size() - 1);
+                    if (!document || last == null || !"DOCUMENTS".equals(last.get("TABLE_NAME"))
+                            || !last.get("SSN").equals(row.get("SSN"))) {
+                        changes.add(row);
+                    }
+                } else if (row.rollback() && document) {
+                    List<Row> changes = changesBySlot.get(row.slot());
+                    Row statement = changes.remove(changes.size() - 1);
+                    assertThat(statement.get("TABLE_NAME")).isEqualTo("DOCUMENTS");
+                    assertThat(statement.get("SSN")).isEqualTo(row.get("SSN"));
+                    assertThat(row.get("ROW_ID")).isEqualTo(documentRowIds.get(row.slot() + "/" + row.get("SSN")));
+                    assertThat(row.code()).isEqualTo(statement.code() == 1 ? 2 : statement.code() == 2 ? 1 : 3);
+                    undoneDocuments++;
                 } else if (row.rollback()) {
                     List<Row> changes = changesBySlot.get(row.slot());
                     Row original = changes.remove(changes.size() - 1);
@@ -230,6 +253,7 @@ class RedoContractTest {
             }
         }
         assertThat(undone).isGreaterThan(20);
+        assertThat(undoneDocuments).as("undo rows of document statements").isPositive();
     }
 
     @Test

@@ -7,11 +7,11 @@ import io.redocdc.common.jdbc.JdbcUrls;
 import io.redocdc.common.jdbc.Secret;
 import io.redocdc.job.RedoCdc;
 import io.redocdc.job.pipeline.JobOptions;
-import io.redocdc.sinks.jdbc.ConflictPolicy;
-import io.redocdc.sinks.jdbc.ConflictResolution;
 import io.redocdc.sinks.jdbc.DdlHandling;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import io.redocdc.sinks.jdbc.OnError;
+import io.redocdc.sinks.jdbc.apply.ConflictPolicy;
+import io.redocdc.sinks.jdbc.apply.ConflictResolution;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,9 +21,9 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.PropertiesDefaultProvider;
+import picocli.CommandLine;
 
 /** {@code run --sink.type jdbc}: the JDBC sink's options, their checks and how they combine with the others. */
 class RunJdbcOptionsTest {

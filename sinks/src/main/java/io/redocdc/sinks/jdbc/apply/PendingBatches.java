@@ -1,6 +1,5 @@
 package io.redocdc.sinks.jdbc.apply;
 
-import io.redocdc.sinks.jdbc.apply.TransactionApplier.Batch;
 import io.redocdc.sinks.jdbc.parallel.RowKey;
 import java.util.ArrayList;
 import java.util.HashMap;

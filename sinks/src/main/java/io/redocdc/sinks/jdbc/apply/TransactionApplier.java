@@ -15,7 +15,6 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Savepoint;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,13 +27,13 @@ import org.slf4j.LoggerFactory;
  * last one; batches run on across the source transactions' boundaries. One applier per connection and thread;
  * several appliers may share an {@link ApplyContext}. Statements stay prepared until {@link #close}.
  *
- * <p>Statements run as LCRs arrive (a transaction is never collected in memory), batched per consecutive run
- * of the same statement shape (table, command, column list, null mask) up to {@code sink.batch-size}. With
- * reordering ({@link #begin(boolean)}, {@code sink.batch-reorder}) there is one pending batch per shape instead,
- * run in order of first use at {@link #flush}; one runs earlier when it is full or holds a row that a
- * statement of another shape writes next (see {@link PendingBatches}): statements of different target rows may
- * then run in another order. Every
- * update count is checked: an UPDATE or DELETE that changed no row, or an INSERT with a duplicate key, is a
+ * <p>Statements run as LCRs arrive (a transaction is never collected in memory), batched up to
+ * {@code sink.batch-size} as the {@link BatchingMode} chosen at {@link #begin(boolean)} says: per consecutive
+ * run of the same statement shape (table, command, column list, null mask), or with reordering
+ * ({@code sink.batch-reorder}) one pending batch per shape, run in order of first use at {@link #flush}; one runs
+ * earlier when it is full or holds a row that a statement of another shape writes next (see
+ * {@link PendingBatches}): statements of different target rows may then run in another order. Every update count
+ * is checked: an UPDATE or DELETE that changed no row, or an INSERT with a duplicate key, is a
  * conflict, handled by the table's {@link ConflictPolicy}. Where a driver cannot report batch update counts
  * ({@link JdbcDialect#reportsBatchUpdateCounts()}, or SUCCESS_NO_INFO seen once), UPDATE and DELETE run one by
  * one. Errors are thrown as SQLException; the caller rolls back.
@@ -55,9 +54,7 @@ public class TransactionApplier implements AutoCloseable {
     private final ConflictResolver resolver;
     private boolean batchCountsReported;
     private final PendingBatches pending = new PendingBatches();
-    private boolean reorder;
-    /** Reordering with {@code sink.batch-merge}: UPDATEs may merge into pending statements. */
-    private boolean merge;
+    private BatchingMode batching = InOrderBatching.INSTANCE;
     private long rowsInTransaction;
     /** Source transactions and their rows ended in the open target transaction, counted as applied at commit. */
     private long transactionsInGroup;
@@ -92,8 +89,7 @@ public class TransactionApplier implements AutoCloseable {
      * out of order until the next begin. The caller must apply again in order (begin(false)) what failed so.
      */
     public void begin(boolean reorder) {
-        this.reorder = reorder;
-        this.merge = reorder && context.options().batchMerge();
+        this.batching = BatchingMode.of(reorder, context.options().batchMerge());
         pending.clear();
         rowsInTransaction = 0;
         transactionsInGroup = 0;
@@ -111,7 +107,7 @@ public class TransactionApplier implements AutoCloseable {
 
     /** True when this transaction or group may run statements out of order (see {@link #begin(boolean)}). */
     public boolean reorders() {
-        return reorder;
+        return batching.reorders();
     }
 
     /** Applies one LCR of the current transaction (possibly only adding it to a batch). */
@@ -125,9 +121,9 @@ public class TransactionApplier implements AutoCloseable {
                 context.dialect());
         ConflictPolicy policy = context.options().conflictPolicy(lcr.qualifiedTable());
         rowsInTransaction++;
-        List<RowKey> keys = reorder && mayReorder(policy)
-                ? RowKeyExtractor.rowKeys(row.row(), context.dialect()) : null;
-        if (merge && mergeIntoPending(row, policy, keys)) {
+        List<RowKey> keys = batching.rowKeys(row, policy, context.dialect());
+        if (batching.mergeIntoPending(row, policy, keys, pending)) {
+            mergedInGroup++;
             return;
         }
         if (row.command() != LcrCommand.INSERT && !batchCountsReported) {
@@ -135,11 +131,7 @@ public class TransactionApplier implements AutoCloseable {
             executeRow(row, policy);
             return;
         }
-        if (reorder) {
-            run(pending.takeBlocking(row.sql(), keys));
-        } else if (pending.get(row.sql()) == null) {
-            flush(); // in order, only the batch of the last shape may take the row: at most one is pending
-        }
+        run(batching.batchesToRunBefore(row, keys, pending));
         Batch batch = pending.get(row.sql());
         if (batch != null && batch.rows.size() >= context.options().batchSize()) {
             run(List.of(pending.take(batch)));
@@ -148,37 +140,10 @@ public class TransactionApplier implements AutoCloseable {
         if (batch == null) {
             PreparedStatement statement = statements.get(row.sql());
             statements.pin(statement);
-            batch = new Batch(row.sql(), statement, policy, row.command(), merge);
+            batch = new Batch(row.sql(), statement, policy, row.command(), batching.defersBinding());
         }
-        pending.add(batch, batch.rows.size(), keys, reorder && keys == null); // first: a failed bind leaves it to discard
+        pending.add(batch, batch.rows.size(), keys, batching.isBarrier(keys)); // first: a failed bind leaves it to discard
         batch.add(row);
-    }
-
-    /**
-     * Merges an UPDATE into the pending statement of its row where {@link RowMerge} proves it the same, under
-     * conflict policy error only: a policy resolving conflicts in place would have to resolve the merged
-     * statement's conflicts as the two statements' ones.
-     */
-    private boolean mergeIntoPending(RowStatement row, ConflictPolicy policy, List<RowKey> keys) {
-        if (row.command() != LcrCommand.UPDATE || policy.resolution() != ConflictResolution.ERROR) {
-            return false;
-        }
-        PendingBatches.PendingRow target = pending.lastWrite(keys);
-        if (target == null || target.batch().policy.resolution() != ConflictResolution.ERROR) {
-            return false;
-        }
-        RowStatement merged = RowMerge.of(target.statement(), row);
-        if (merged == null) {
-            return false;
-        }
-        target.replace(merged);
-        mergedInGroup++;
-        if (LOG.isDebugEnabled()) {
-            LOG.debug("merged the UPDATE at position {} (xid {}) on {} into the pending {} of the same row from "
-                    + "position {}", row.row().lcr().position(), row.row().lcr().xid(), row.row().table(),
-                    target.statement().command(), target.statement().row().lcr().position());
-        }
-        return true;
     }
 
     /** Executes the pending batches in order of first use, resolving conflicts. */
@@ -198,16 +163,6 @@ public class TransactionApplier implements AutoCloseable {
                 throw e;
             }
         }
-    }
-
-    /**
-     * Whether rows of a table under this policy may be reordered. Not under discard: a reordered INSERT can hit
-     * another unique key that the original order frees first, and discard would drop it as a conflict where
-     * in order it applies (error fails and replays in order; overwrite, maximum and minimum upsert by key, which
-     * fails the same way), so such tables are applied in order (their rows count as without key).
-     */
-    private static boolean mayReorder(ConflictPolicy policy) {
-        return policy.resolution() != ConflictResolution.DISCARD;
     }
 
     private void discard(Batch batch) throws SQLException {
@@ -421,46 +376,6 @@ public class TransactionApplier implements AutoCloseable {
         } else {
             LOG.info("skipped DDL at position {} (xid {}; {}=skip): {}", lcr.position(), lcr.xid(),
                     JdbcSinkOptions.DDL, lcr.ddlText());
-        }
-    }
-
-    /**
-     * A JDBC batch of one statement shape, with the row of each entry (update counts are checked per row). Its
-     * rows are bound as they come, or (deferred, so that a merge can replace one) all when it runs.
-     */
-    static final class Batch {
-        final String sql;
-        final PreparedStatement statement;
-        final ConflictPolicy policy;
-        final LcrCommand command;
-        final List<RowStatement> rows = new ArrayList<>();
-        private final boolean deferBinding;
-
-        Batch(String sql, PreparedStatement statement, ConflictPolicy policy, LcrCommand command,
-              boolean deferBinding) {
-            this.sql = sql;
-            this.statement = statement;
-            this.policy = policy;
-            this.command = command;
-            this.deferBinding = deferBinding;
-        }
-
-        void add(RowStatement row) throws SQLException {
-            if (!deferBinding) {
-                row.bind(statement);
-                statement.addBatch();
-            }
-            rows.add(row);
-        }
-
-        /** Binds the rows whose binding was deferred, just before the batch runs. */
-        void bindDeferred() throws SQLException {
-            if (deferBinding) {
-                for (RowStatement row : rows) {
-                    row.bind(statement);
-                    statement.addBatch();
-                }
-            }
         }
     }
 }

@@ -3,7 +3,6 @@ package io.redocdc.sinks.jdbc.apply;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redocdc.operators.lcr.LcrCommand;
-import io.redocdc.sinks.jdbc.apply.TransactionApplier.Batch;
 import io.redocdc.sinks.jdbc.parallel.RowKey;
 import java.util.List;
 import org.junit.jupiter.api.Test;

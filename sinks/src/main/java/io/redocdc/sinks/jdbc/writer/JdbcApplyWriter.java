@@ -8,7 +8,6 @@ import io.redocdc.sinks.jdbc.DdlHandling;
 import io.redocdc.sinks.jdbc.JdbcConnections;
 import io.redocdc.sinks.jdbc.JdbcSinkMetrics;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
-import io.redocdc.sinks.jdbc.OnError;
 import io.redocdc.sinks.jdbc.apply.ApplyContext;
 import io.redocdc.sinks.jdbc.apply.ReplayedDdl;
 import io.redocdc.sinks.jdbc.apply.TransactionApplier;
@@ -25,7 +24,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import org.apache.flink.api.common.operators.ProcessingTimeService;
-import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,10 +39,11 @@ import org.slf4j.LoggerFactory;
  * different target rows (see {@link TransactionApplier}).
  *
  * <p>A failure inside a group (or in a reordered group of one) rolls the target transaction back and applies the
- * group's transactions again in their original statement order, one per target transaction, from their spools:
- * the one the target rejects is then alone; with {@code sink.on-error=continue} it is written whole to
- * REDO_CDC_ERRORS (from the spool, then as its remaining LCRs arrive) in one target transaction with the applied
- * position; with {@code stop} the job fails without restarts.
+ * group's transactions again in their original statement order, one per target transaction, from their spools
+ * ({@link GroupReplay}): the one the target rejects is then alone; with {@code sink.on-error=continue} it is
+ * written whole to REDO_CDC_ERRORS (from the spool, then as its remaining LCRs arrive) in one target transaction
+ * with the applied position; with {@code stop} the job fails without restarts. The group's latency timer is a
+ * {@link GroupLatencyTimer}.
  *
  * <p>With {@code sink.ddl=execute} a transaction with DDL is a group of its own: the DDL commits implicitly (Oracle),
  * so it must never share a target transaction that a later failure rolls back and replays. The group before it is
@@ -62,27 +61,22 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
 
     private enum Phase { BETWEEN_TRANSACTIONS, APPLYING, FAILED }
 
-    /** A source transaction applied in the open target transaction, kept until the commit for a re-apply. */
-    private record Grouped(TransactionSpool spool, Lcr last) { }
-
     private final JdbcSinkOptions options;
     private final ApplyContext context;
     private final Connection connection;
     private final AppliedPositionStore positions;
     private final ErrorTable errors;
     private final TransactionApplier applier;
+    private final GroupReplay replay;
     private final AppliedTransactions appliedAtStart;
-    /** Null where no timer service is given (tests, tools): groups then commit by size and at flush only. */
-    private final ProcessingTimeService timers;
+    private final GroupLatencyTimer groupTimer;
     private final Path spillDirectory = Path.of(System.getProperty("java.io.tmpdir"));
-    private final List<Grouped> group = new ArrayList<>();
+    private final TransactionGroup group = new TransactionGroup();
     /** The LCRs received of the source transaction in progress. */
     private TransactionSpool current;
     private volatile Position applied;
     private long skipped;
     private Phase phase = Phase.BETWEEN_TRANSACTIONS;
-    /** Identifies the open group for its latency timer; a timer of an earlier group does nothing. */
-    private long groupGeneration;
     /** The latency timer fired while a transaction was arriving: commit once it ends. */
     private boolean commitDue;
     /** The transaction arriving executed DDL: it commits alone as soon as it ends. */
@@ -100,7 +94,7 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
             throws IOException {
         this.options = context.options();
         this.context = context;
-        this.timers = timers;
+        this.groupTimer = new GroupLatencyTimer(timers, options.groupMaxLatencyMillis(), options.groupMaxRows());
         this.positions = new AppliedPositionStore(context.dialect(), options.stateSchema(), options.sinkName());
         this.errors = new ErrorTable(context.dialect(), options.stateSchema(), options.sinkName());
         try {
@@ -109,6 +103,8 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
             errors.createIfMissing(connection);
             context.metrics().errorQueueAtStart(errors.list(connection).size());
             this.applier = new TransactionApplier(connection, context, positions);
+            this.replay = new GroupReplay(context, connection, applier, errors, position -> applied = position,
+                    this::rollbackQuietly);
             this.appliedAtStart = positions.load(connection);
             this.applied = appliedAtStart.lowMark();
         } catch (SQLException e) {
@@ -194,18 +190,11 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
     private void startGroup(boolean reorder) {
         applier.begin(reorder);
         commitDue = false;
-        long generation = ++groupGeneration;
-        if (timers != null && options.groupMaxRows() > 1) {
-            timers.registerTimer(timers.getCurrentProcessingTime() + options.groupMaxLatencyMillis(),
-                    time -> onGroupTimer(generation));
-        }
+        groupTimer.start(this::onGroupLatency);
     }
 
     /** Latency commit: runs in the task's mailbox thread, like {@link #write}. */
-    private void onGroupTimer(long generation) throws IOException {
-        if (generation != groupGeneration) {
-            return;
-        }
+    private void onGroupLatency() throws IOException {
         if (phase != Phase.BETWEEN_TRANSACTIONS) {
             commitDue = true;
         } else if (!group.isEmpty()) {
@@ -214,7 +203,7 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
             } catch (SQLException e) {
                 rollbackQuietly();
                 throw new IOException("JDBC apply sink " + options.sinkName() + " failed to commit "
-                        + describeGroup() + ": " + SqlErrors.describe(e), e);
+                        + group.describe() + ": " + SqlErrors.describe(e), e);
             }
         }
     }
@@ -271,7 +260,7 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
     private void end(Lcr last) throws SQLException, IOException {
         if (phase == Phase.APPLYING) {
             applier.endTransaction();
-            group.add(new Grouped(current, last));
+            group.add(current, last);
             current = null;
             phase = Phase.BETWEEN_TRANSACTIONS;
             // a group never holds more transactions than rows allowed: with 1, each transaction commits alone
@@ -296,20 +285,20 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
         if (group.isEmpty()) {
             return;
         }
-        Lcr last = group.get(group.size() - 1).last();
+        Lcr last = group.last();
         try {
             applier.commitGroup(last);
         } catch (SQLException e) {
             if (SqlErrors.isConnectionLoss(e)) {
                 throw e;
             }
-            LOG.info("commit of {} failed ({}); applying them one by one", describeGroup(), SqlErrors.describe(e));
+            LOG.info("commit of {} failed ({}); applying them one by one", group.describe(), SqlErrors.describe(e));
             applier.rollback();
             applyGroupOneByOne();
             return;
         }
         applied = last.positionValue();
-        clearGroup();
+        group.clear();
     }
 
     /**
@@ -321,81 +310,21 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
         applier.rollback();
         applyGroupOneByOne();
         startGroup(false);
-        Lcr[] failedAt = {null};
-        SQLException[] failure = {null};
-        current.forEach(lcr -> {
-            if (failure[0] != null) {
-                return;
-            }
-            try {
-                applier.apply(lcr);
-            } catch (SQLException e) {
-                if (SqlErrors.isConnectionLoss(e)) {
-                    throw e;
-                }
-                failedAt[0] = lcr;
-                failure[0] = e;
-            }
-        });
-        if (failure[0] != null) {
-            fail(failedAt[0], failure[0]);
+        GroupReplay.Failure failure = replay.reapply(current);
+        if (failure != null) {
+            fail(failure.at(), failure.cause());
         }
     }
 
     private void applyGroupOneByOne() throws SQLException, IOException {
-        for (Grouped transaction : group) {
-            applyAlone(transaction);
-        }
-        clearGroup();
-    }
-
-    /** Applies one spooled transaction in its own target transaction, in order, or queues it as failed. */
-    private void applyAlone(Grouped transaction) throws SQLException, IOException {
-        applier.begin(false);
-        Lcr[] at = {null};
-        try {
-            transaction.spool().forEach(lcr -> {
-                at[0] = lcr;
-                applier.apply(lcr);
-            });
-            at[0] = transaction.last();
-            applier.commit(transaction.last());
-        } catch (SQLException e) {
-            if (SqlErrors.isConnectionLoss(e)) {
-                throw e;
-            }
-            queueAsFailed(transaction.spool(), at[0], e);
-            errors.finish(connection, transaction.last());
-            applier.recordPosition(transaction.last());
-            connection.commit();
-            context.metrics().errorTransactions().inc();
-        }
-        applied = transaction.last().positionValue();
+        replay.oneByOne(group);
+        group.clear();
     }
 
     /** The current transaction failed alone: rolls it back and sends it to the error table, or stops the job. */
     private void fail(Lcr at, SQLException cause) throws SQLException, IOException {
-        queueAsFailed(current, at, cause);
+        replay.queueAsFailed(current, at, cause);
         phase = Phase.FAILED;
-    }
-
-    /** Rolls back and writes the spooled LCRs to the error table (continue), or stops the job (stop). */
-    private void queueAsFailed(TransactionSpool spool, Lcr at, SQLException cause) throws SQLException, IOException {
-        applier.rollback();
-        String message = SqlErrors.describe(cause);
-        String transaction = ApplyFailures.describe(at, message);
-        if (options.onError() == OnError.STOP) {
-            // give up the rest of the group too: close() must not commit it with a position past this one
-            rollbackQuietly();
-            throw new SuppressRestartsException(ApplyFailures.stop(transaction, cause));
-        }
-        LOG.warn("{}; writing the whole transaction to {} ({}=continue)", transaction, ErrorTable.TABLE,
-                JdbcSinkOptions.ON_ERROR);
-        boolean[] first = {true};
-        spool.forEach(spooled -> {
-            errors.insert(connection, spooled, first[0] ? message : null);
-            first[0] = false;
-        });
     }
 
     /** Commits the group, so that a checkpoint's state holds at most the transaction still arriving. */
@@ -410,7 +339,7 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
             }
         } catch (SQLException e) {
             rollbackQuietly();
-            throw new IOException("JDBC apply sink " + options.sinkName() + " failed to commit " + describeGroup()
+            throw new IOException("JDBC apply sink " + options.sinkName() + " failed to commit " + group.describe()
                     + ": " + SqlErrors.describe(e), e);
         }
         if (endOfInput && phase != Phase.BETWEEN_TRANSACTIONS) {
@@ -440,7 +369,7 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
                 try {
                     commitGroup();
                 } catch (SQLException | IOException | RuntimeException e) {
-                    LOG.warn("closing: committing {} failed, a restart applies them again: {}", describeGroup(),
+                    LOG.warn("closing: committing {} failed, a restart applies them again: {}", group.describe(),
                             e instanceof SQLException sql ? SqlErrors.describe(sql) : e.toString());
                     rollbackQuietly();
                 }
@@ -449,7 +378,7 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
             }
             applier.close();
         } finally {
-            clearGroup();
+            group.clear();
             if (current != null) {
                 current.close();
             }
@@ -460,21 +389,6 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
         return new TransactionSpool(options.spoolMemoryLcrs(), spillDirectory);
     }
 
-    private void clearGroup() throws IOException {
-        for (Grouped transaction : group) {
-            transaction.spool().close();
-        }
-        group.clear();
-    }
-
-    private String describeGroup() {
-        if (group.isEmpty()) {
-            return "an empty group";
-        }
-        return "the group of " + group.size() + " transactions ending at position "
-                + group.get(group.size() - 1).last().position();
-    }
-
     /** After a failure: the open target transaction and the group are given up (a restart replays them). */
     private void rollbackQuietly() {
         try {
@@ -483,7 +397,7 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
             LOG.warn("rollback after a failure failed too: {}", SqlErrors.describe(e));
         }
         try {
-            clearGroup();
+            group.clear();
             if (current != null) {
                 current.close();
                 current = null;

@@ -1,5 +1,10 @@
 package io.redocdc.sinks;
 
+import static io.redocdc.sinks.jdbc.testing.Transactions.image;
+import static io.redocdc.sinks.jdbc.testing.Transactions.nul;
+import static io.redocdc.sinks.jdbc.testing.Transactions.typed;
+import static io.redocdc.sinks.jdbc.testing.Transactions.v;
+import static io.redocdc.sinks.jdbc.testing.Transactions.xid;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redocdc.operators.lcr.ColumnValue;
@@ -66,20 +71,20 @@ class PinnedJsonBytesTest {
         String unicode = "é 中文 😀 \"quoted\" back\\slash tab\t newline\n line\u2028separator \u0001 end";
         return List.of(
                 lcr(LcrCommand.INSERT, null, 100, 0, false, null,
-                        values(str("ID", "1"), str("NAME", unicode), nul("NOTE"), kind("AT", ValueKind.DATE,
-                                "2026-03-29 01:30:00"), kind("TS", ValueKind.TIMESTAMP_TZ,
-                                "2026-03-29 01:30:00.5 +05:30"), kind("BYTES", ValueKind.RAW, "0AFF"))),
+                        image(v("ID", "1"), v("NAME", unicode), nul("NOTE"), typed("AT", ValueKind.DATE,
+                                "2026-03-29 01:30:00"), typed("TS", ValueKind.TIMESTAMP_TZ,
+                                "2026-03-29 01:30:00.5 +05:30"), typed("BYTES", ValueKind.RAW, "0AFF"))),
                 lcr(LcrCommand.UPDATE, null, 100, 1, false,
-                        values(str("ID", "1"), str("NAME", "old"), kind("GEO", ValueKind.UNSUPPORTED, null)),
-                        values(str("ID", "1"), str("NAME", "new"), kind("GEO", ValueKind.UNSUPPORTED, null),
-                                kind("SPAN", ValueKind.INTERVAL_DS, "+01 02:03:04.500000"))),
-                lcr(LcrCommand.DELETE, null, 100, 2, true, values(str("ID", "1"), nul("NAME")), values()),
-                lcr(LcrCommand.INSERT, "ORCLPDB1", 101, 0, false, values(),
-                        values(str("ID", "7"), str("V", "1"), str("BODY", "x".repeat(5000) + " LOB text ✓"),
-                                kind("PIC", ValueKind.EMPTY_BLOB, ""), kind("DOC", ValueKind.EMPTY_CLOB, ""))),
-                lcr(LcrCommand.UPDATE, "ORCLPDB1", 101, 1, false, values(str("ID", "7"), str("V", "1")),
-                        values(str("ID", "7"), str("V", "2"), kind("YM", ValueKind.INTERVAL_YM, "+02-03"))),
-                lcr(LcrCommand.DELETE, "ORCLPDB1", 101, 2, true, values(str("ID", "7"), str("V", "2")), null),
+                        image(v("ID", "1"), v("NAME", "old"), typed("GEO", ValueKind.UNSUPPORTED, null)),
+                        image(v("ID", "1"), v("NAME", "new"), typed("GEO", ValueKind.UNSUPPORTED, null),
+                                typed("SPAN", ValueKind.INTERVAL_DS, "+01 02:03:04.500000"))),
+                lcr(LcrCommand.DELETE, null, 100, 2, true, image(v("ID", "1"), nul("NAME")), image()),
+                lcr(LcrCommand.INSERT, "ORCLPDB1", 101, 0, false, image(),
+                        image(v("ID", "7"), v("V", "1"), v("BODY", "x".repeat(5000) + " LOB text ✓"),
+                                typed("PIC", ValueKind.EMPTY_BLOB, ""), typed("DOC", ValueKind.EMPTY_CLOB, ""))),
+                lcr(LcrCommand.UPDATE, "ORCLPDB1", 101, 1, false, image(v("ID", "7"), v("V", "1")),
+                        image(v("ID", "7"), v("V", "2"), typed("YM", ValueKind.INTERVAL_YM, "+02-03"))),
+                lcr(LcrCommand.DELETE, "ORCLPDB1", 101, 2, true, image(v("ID", "7"), v("V", "2")), null),
                 ddl(102, "alter table \"OE\".\"DOCS\" add (x varchar2(5) default 'a\"b ✓')"));
     }
 
@@ -96,26 +101,6 @@ class PinnedJsonBytesTest {
         return new Lcr("ORCL", null, "OE", "DOCS", LcrCommand.DDL, xid(commitScn), commitScn * 10, commitScn, 1,
                 null, 0, null, new ColumnValue[0], new ColumnValue[0], text, 0, true,
                 Position.of(commitScn, 1, 42, commitScn, 0, commitScn * 10).toHex());
-    }
-
-    private static String xid(long commitScn) {
-        return String.format("0A000C00%08X", commitScn);
-    }
-
-    private static ColumnValue[] values(ColumnValue... values) {
-        return values;
-    }
-
-    private static ColumnValue str(String name, String text) {
-        return ColumnValue.ofString(name, text);
-    }
-
-    private static ColumnValue nul(String name) {
-        return ColumnValue.ofNull(name);
-    }
-
-    private static ColumnValue kind(String name, ValueKind kind, String text) {
-        return new ColumnValue(name, kind, text);
     }
 
     private static byte[] encode(Encoder<Lcr> encoder, List<Lcr> lcrs) throws IOException {

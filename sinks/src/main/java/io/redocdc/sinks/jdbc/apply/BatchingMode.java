@@ -22,13 +22,18 @@ interface BatchingMode {
     boolean reorders();
 
     /** Whether batches bind their rows only when they run, so that a merge can replace a pending row. */
-    boolean defersBinding();
+    default boolean defersBinding() {
+        return false;
+    }
 
     /** The target rows the row writes, for the pending batches to track; null where they are not tracked. */
     List<RowKey> rowKeys(RowStatement row, ConflictPolicy policy, JdbcDialect dialect);
 
     /** Merges the row into a pending statement where that is provably the same; true when it did. */
-    boolean mergeIntoPending(RowStatement row, ConflictPolicy policy, List<RowKey> keys, PendingBatches pending);
+    default boolean mergeIntoPending(RowStatement row, ConflictPolicy policy, List<RowKey> keys,
+                                     PendingBatches pending) {
+        return false;
+    }
 
     /** Removes and returns the pending batches that must run before the row joins the batch of its shape. */
     List<Batch> batchesToRunBefore(RowStatement row, List<RowKey> keys, PendingBatches pending);

@@ -18,19 +18,8 @@ final class InOrderBatching implements BatchingMode {
     }
 
     @Override
-    public boolean defersBinding() {
-        return false;
-    }
-
-    @Override
     public List<RowKey> rowKeys(RowStatement row, ConflictPolicy policy, JdbcDialect dialect) {
         return null;
-    }
-
-    @Override
-    public boolean mergeIntoPending(RowStatement row, ConflictPolicy policy, List<RowKey> keys,
-                                    PendingBatches pending) {
-        return false;
     }
 
     /** Everything pending unless the row has the pending batch's shape. */

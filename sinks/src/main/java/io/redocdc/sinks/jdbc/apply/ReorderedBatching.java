@@ -21,11 +21,6 @@ class ReorderedBatching implements BatchingMode {
     }
 
     @Override
-    public boolean defersBinding() {
-        return false;
-    }
-
-    @Override
     public List<RowKey> rowKeys(RowStatement row, ConflictPolicy policy, JdbcDialect dialect) {
         return mayReorder(policy) ? RowKeyExtractor.rowKeys(row.row(), dialect) : null;
     }
@@ -38,12 +33,6 @@ class ReorderedBatching implements BatchingMode {
      */
     private static boolean mayReorder(ConflictPolicy policy) {
         return policy.resolution() != ConflictResolution.DISCARD;
-    }
-
-    @Override
-    public boolean mergeIntoPending(RowStatement row, ConflictPolicy policy, List<RowKey> keys,
-                                    PendingBatches pending) {
-        return false;
     }
 
     @Override

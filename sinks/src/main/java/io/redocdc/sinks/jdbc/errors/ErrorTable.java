@@ -5,6 +5,7 @@ import io.redocdc.operators.lcr.Position;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import io.redocdc.sinks.jdbc.dialect.Condition;
 import io.redocdc.sinks.jdbc.dialect.JdbcDialect;
+import io.redocdc.sinks.jdbc.spool.TransactionSpool;
 import io.redocdc.sinks.jdbc.state.StateTables;
 import io.redocdc.sinks.jdbc.target.TargetTable;
 import java.io.IOException;
@@ -89,6 +90,18 @@ public final class ErrorTable {
             statement.setTimestamp(10, Timestamp.from(Instant.now()));
             statement.executeUpdate();
         }
+    }
+
+    /**
+     * Inserts every LCR received of a failed transaction, {@code error} with the first (a transaction still
+     * arriving goes on with {@link #insert}, then {@link #finish}).
+     */
+    public void insertAll(Connection connection, TransactionSpool spool, String error) throws SQLException, IOException {
+        boolean[] first = {true};
+        spool.forEach(lcr -> {
+            insert(connection, lcr, first[0] ? error : null);
+            first[0] = false;
+        });
     }
 
     /** Gives the rows of {@code last}'s transaction their final POSITION (in the caller's transaction). */

@@ -115,10 +115,6 @@ final class GroupReplay {
         }
         LOG.warn("{}; writing the whole transaction to {} ({}=continue)", transaction, ErrorTable.TABLE,
                 JdbcSinkOptions.ON_ERROR);
-        boolean[] first = {true};
-        spool.forEach(spooled -> {
-            errors.insert(connection, spooled, first[0] ? message : null);
-            first[0] = false;
-        });
+        errors.insertAll(connection, spool, message);
     }
 }

@@ -74,11 +74,7 @@ final class SpoolReplay {
         }
         LOG.warn("{}; writing the whole transaction to {} ({}=continue)", transaction, ErrorTable.TABLE,
                 JdbcSinkOptions.ON_ERROR);
-        boolean[] first = {true};
-        spool.forEach(lcr -> {
-            errors.insert(connection, lcr, first[0] ? message : null);
-            first[0] = false;
-        });
+        errors.insertAll(connection, spool, message);
         errors.finish(connection, last);
         context.metrics().errorTransactions().inc();
     }

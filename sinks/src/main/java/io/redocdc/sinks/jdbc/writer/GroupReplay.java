@@ -51,11 +51,15 @@ final class GroupReplay {
         this.giveUp = giveUp;
     }
 
-    /** Commits each transaction of the group in its own target transaction, in order, or queues it as failed. */
+    /**
+     * Commits each transaction of the group in its own target transaction, in order, or queues it as failed; then
+     * empties the group.
+     */
     void oneByOne(TransactionGroup group) throws SQLException, IOException {
         for (TransactionGroup.Member transaction : group) {
             applyAlone(transaction);
         }
+        group.clear();
     }
 
     private void applyAlone(TransactionGroup.Member transaction) throws SQLException, IOException {

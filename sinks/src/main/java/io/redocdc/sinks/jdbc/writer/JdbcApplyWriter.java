@@ -294,7 +294,7 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
             }
             LOG.info("commit of {} failed ({}); applying them one by one", group.describe(), SqlErrors.describe(e));
             applier.rollback();
-            applyGroupOneByOne();
+            replay.oneByOne(group);
             return;
         }
         applied = last.positionValue();
@@ -308,17 +308,12 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
      */
     private void separateFromGroup() throws SQLException, IOException {
         applier.rollback();
-        applyGroupOneByOne();
+        replay.oneByOne(group);
         startGroup(false);
         GroupReplay.Failure failure = replay.reapply(current);
         if (failure != null) {
             fail(failure.at(), failure.cause());
         }
-    }
-
-    private void applyGroupOneByOne() throws SQLException, IOException {
-        replay.oneByOne(group);
-        group.clear();
     }
 
     /** The current transaction failed alone: rolls it back and sends it to the error table, or stops the job. */

@@ -21,9 +21,9 @@ import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.PropertiesDefaultProvider;
-import picocli.CommandLine;
 
 /** {@code run --sink.type jdbc}: the JDBC sink's options, their checks and how they combine with the others. */
 class RunJdbcOptionsTest {

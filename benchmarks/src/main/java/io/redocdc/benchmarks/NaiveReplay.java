@@ -2,11 +2,11 @@ package io.redocdc.benchmarks;
 
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.LcrCommand;
-import io.redocdc.sinks.jdbc.ApplyContext;
 import io.redocdc.sinks.jdbc.JdbcSinkMetrics;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
-import io.redocdc.sinks.jdbc.MappedRow;
-import io.redocdc.sinks.jdbc.RowStatement;
+import io.redocdc.sinks.jdbc.apply.ApplyContext;
+import io.redocdc.sinks.jdbc.apply.RowStatement;
+import io.redocdc.sinks.jdbc.target.MappedRow;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;

@@ -1,11 +1,11 @@
 package io.redocdc.benchmarks;
 
 import io.redocdc.common.jdbc.Secret;
-import io.redocdc.sinks.jdbc.AppliedPositionStore;
-import io.redocdc.sinks.jdbc.ErrorTable;
 import io.redocdc.sinks.jdbc.JdbcConnections;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import io.redocdc.sinks.jdbc.OnError;
+import io.redocdc.sinks.jdbc.errors.ErrorTable;
+import io.redocdc.sinks.jdbc.state.AppliedPositionStore;
 import io.redocdc.tools.verify.TargetTables;
 import java.sql.Connection;
 import java.sql.ResultSet;

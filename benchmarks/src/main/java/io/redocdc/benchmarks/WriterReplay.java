@@ -1,10 +1,10 @@
 package io.redocdc.benchmarks;
 
 import io.redocdc.operators.lcr.Lcr;
-import io.redocdc.sinks.jdbc.ApplyContext;
 import io.redocdc.sinks.jdbc.JdbcSinkMetrics;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
-import io.redocdc.sinks.jdbc.JdbcSinkWriter;
+import io.redocdc.sinks.jdbc.apply.ApplyContext;
+import io.redocdc.sinks.jdbc.writer.JdbcSinkWriter;
 import java.util.List;
 import org.apache.flink.metrics.groups.UnregisteredMetricsGroup;
 

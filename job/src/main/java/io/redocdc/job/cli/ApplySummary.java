@@ -1,10 +1,10 @@
 package io.redocdc.job.cli;
 
 import io.redocdc.operators.lcr.Position;
-import io.redocdc.sinks.jdbc.AppliedPositionStore;
-import io.redocdc.sinks.jdbc.ErrorTable;
 import io.redocdc.sinks.jdbc.JdbcConnections;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
+import io.redocdc.sinks.jdbc.errors.ErrorTable;
+import io.redocdc.sinks.jdbc.state.AppliedPositionStore;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Locale;

@@ -1,9 +1,9 @@
 package io.redocdc.job.cli;
 
-import io.redocdc.sinks.jdbc.ErrorQueue;
-import io.redocdc.sinks.jdbc.ErrorTable;
-import io.redocdc.sinks.jdbc.ErrorTransaction;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
+import io.redocdc.sinks.jdbc.errors.ErrorQueue;
+import io.redocdc.sinks.jdbc.errors.ErrorTable;
+import io.redocdc.sinks.jdbc.errors.ErrorTransaction;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.sql.SQLException;

@@ -1,6 +1,12 @@
 package io.redocdc.sinks.jdbc;
 
 import io.redocdc.operators.lcr.Lcr;
+import io.redocdc.sinks.jdbc.apply.ApplyContext;
+import io.redocdc.sinks.jdbc.state.AppliedPositionStore;
+import io.redocdc.sinks.jdbc.state.JdbcWriterState;
+import io.redocdc.sinks.jdbc.state.JdbcWriterStateSerializer;
+import io.redocdc.sinks.jdbc.writer.JdbcSinkWriter;
+import io.redocdc.sinks.jdbc.writer.ParallelJdbcApplyWriter;
 import java.io.IOException;
 import java.util.Collection;
 import java.util.List;

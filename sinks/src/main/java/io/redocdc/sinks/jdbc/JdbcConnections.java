@@ -1,5 +1,6 @@
 package io.redocdc.sinks.jdbc;
 
+import io.redocdc.sinks.jdbc.dialect.PostgresDialect;
 import java.sql.Connection;
 import java.sql.Driver;
 import java.sql.DriverManager;

@@ -2,6 +2,9 @@ package io.redocdc.sinks.jdbc;
 
 import io.redocdc.common.jdbc.JdbcUrls;
 import io.redocdc.common.jdbc.Secret;
+import io.redocdc.sinks.jdbc.apply.ConflictPolicy;
+import io.redocdc.sinks.jdbc.dialect.JdbcDialect;
+import io.redocdc.sinks.jdbc.dialect.OracleDialect;
 import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -316,7 +319,7 @@ public record JdbcSinkOptions(
          * {@code sink.batch-merge} (default true; only with {@code sink.batch-reorder}, only for tables with
          * conflict policy error): an UPDATE whose before image equals (every column) the after image of its row's
          * statement still pending in the group, an INSERT or an UPDATE of the same statement shape, is merged into
-         * that statement instead of running after it (see {@link RowMerge}). The result is the same; a failure
+         * that statement instead of running after it (see {@code apply.RowMerge}). The result is the same; a failure
          * replays the group in order from the original LCRs.
          */
         public Builder batchMerge(boolean batchMerge) {

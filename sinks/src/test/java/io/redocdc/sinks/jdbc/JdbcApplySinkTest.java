@@ -1,7 +1,7 @@
 package io.redocdc.sinks.jdbc;
 
-import static io.redocdc.sinks.jdbc.Transactions.txn;
-import static io.redocdc.sinks.jdbc.Transactions.v;
+import static io.redocdc.sinks.jdbc.testing.Transactions.txn;
+import static io.redocdc.sinks.jdbc.testing.Transactions.v;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.redocdc.operators.lcr.Lcr;

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.common.jdbc.Secret;
+import io.redocdc.sinks.jdbc.apply.ConflictPolicy;
+import io.redocdc.sinks.jdbc.apply.ConflictResolution;
+import io.redocdc.sinks.jdbc.dialect.H2Dialect;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -6,7 +6,7 @@ import java.sql.SQLException;
 
 /**
  * Exactly-once bookkeeping of parallel apply in the target (implemented by the sink's
- * {@link io.redocdc.sinks.jdbc.AppliedPositionStore}, the one scheme both writers share). Each applied transaction
+ * {@link io.redocdc.sinks.jdbc.state.AppliedPositionStore}, the one scheme both writers share). Each applied transaction
  * records the position of its last LCR in its own target transaction, so transactions may commit out of commit
  * order; at a drain (before a checkpoint) the low mark moves to the highest drained position and the records at
  * or below it are deleted. Except for {@link #createIfMissing}, methods work in the caller's transaction.

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.operators.lcr.Position;
-import io.redocdc.sinks.jdbc.AppliedPositionStore;
-import io.redocdc.sinks.jdbc.JdbcDialect;
+import io.redocdc.sinks.jdbc.dialect.JdbcDialect;
+import io.redocdc.sinks.jdbc.state.AppliedPositionStore;
 import io.redocdc.sinks.jdbc.testing.H2TestDatabase;
 import io.redocdc.sinks.jdbc.testing.TestDatabase;
 import io.redocdc.sinks.jdbc.testing.TestDatabaseKind;

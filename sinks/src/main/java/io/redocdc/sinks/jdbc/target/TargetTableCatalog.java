@@ -1,0 +1,123 @@
+package io.redocdc.sinks.jdbc.target;
+
+import io.redocdc.sinks.jdbc.JdbcSinkOptions;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Column types and primary keys of target tables, read once per table from DatabaseMetaData and cached.
+ * Thread-safe, so appliers on several connections can share one catalog.
+ */
+public final class TargetTableCatalog {
+
+    private final TableMapping mapping;
+    private final Map<TargetTable, TableMetadata> cache = new ConcurrentHashMap<>();
+    private final Map<TargetTable, TableConstraints> constraints = new ConcurrentHashMap<>();
+
+    public TargetTableCatalog(TableMapping mapping) {
+        this.mapping = mapping;
+    }
+
+    /**
+     * The metadata of the target of {@code OWNER.TABLE}; key columns from {@code sink.primary-key} if set, else
+     * the target's primary key. Fails naming the table when the target does not exist.
+     */
+    public TableMetadata metadata(Connection connection, String owner, String sourceTable) throws SQLException {
+        TargetTable target = mapping.target(owner, sourceTable);
+        TableMetadata cached = cache.get(target);
+        if (cached != null) {
+            return cached;
+        }
+        TableMetadata read = read(connection, target, mapping.configuredKey(owner, sourceTable));
+        cache.put(target, read);
+        return read;
+    }
+
+    /**
+     * The unique and foreign keys of the target of {@code OWNER.TABLE}, which parallel apply orders transactions
+     * by. Read only when asked, so that serial apply never depends on these metadata calls.
+     */
+    public TableConstraints constraints(Connection connection, String owner, String sourceTable) throws SQLException {
+        TargetTable target = mapping.target(owner, sourceTable);
+        TableConstraints cached = constraints.get(target);
+        if (cached != null) {
+            return cached;
+        }
+        TableMetadata metadata = metadata(connection, owner, sourceTable);
+        TableConstraints read = TableConstraintsReader.read(connection, target, metadata.columns().keySet());
+        constraints.put(target, read);
+        return read;
+    }
+
+    /** Forgets what was read, e.g. after DDL changed a table. */
+    public void invalidate() {
+        cache.clear();
+        constraints.clear();
+    }
+
+    private static TableMetadata read(Connection connection, TargetTable target, List<String> configuredKey)
+            throws SQLException {
+        DatabaseMetaData meta = connection.getMetaData();
+        String schema = target.schema() == null ? connection.getSchema() : target.schema();
+        String escape = meta.getSearchStringEscape();
+        String schemaPattern = likeEscaped(schema, escape);
+        String tablePattern = likeEscaped(target.table(), escape);
+        Map<String, TargetColumn> columns = new LinkedHashMap<>();
+        try (ResultSet rs = meta.getColumns(null, schemaPattern, tablePattern, null)) {
+            while (rs.next()) {
+                if (target.table().equals(rs.getString("TABLE_NAME")) && equalOrNull(schema, rs.getString("TABLE_SCHEM"))) {
+                    String name = rs.getString("COLUMN_NAME");
+                    columns.put(name, new TargetColumn(name, rs.getInt("DATA_TYPE"), rs.getString("TYPE_NAME")));
+                }
+            }
+        }
+        if (columns.isEmpty()) {
+            throw new SQLException("target table " + target + " (schema " + schema + ") does not exist or has no "
+                    + "columns visible to this user; create it with quoted names exactly as the redo names them, "
+                    + "or map it with " + JdbcSinkOptions.TABLE_MAP, "42S02");
+        }
+        List<String> primaryKey = primaryKey(meta, target, schema);
+        List<String> key = configuredKey.isEmpty() ? primaryKey : configuredKey;
+        for (String column : key) {
+            if (!columns.containsKey(column)) {
+                throw new SQLException("target table " + target + " has no key column " + column + "; it has "
+                        + columns.keySet(), "42S22");
+            }
+        }
+        boolean keyIsPrimaryKey = !key.isEmpty() && new HashSet<>(key).equals(new HashSet<>(primaryKey));
+        return new TableMetadata(target, columns, key, keyIsPrimaryKey);
+    }
+
+    private static List<String> primaryKey(DatabaseMetaData meta, TargetTable target, String schema) throws SQLException {
+        // getPrimaryKeys takes names, not patterns; some drivers still treat them as patterns, so filter exactly
+        TreeMap<Integer, String> bySequence = new TreeMap<>();
+        try (ResultSet rs = meta.getPrimaryKeys(null, schema, target.table())) {
+            while (rs.next()) {
+                if (target.table().equals(rs.getString("TABLE_NAME")) && equalOrNull(schema, rs.getString("TABLE_SCHEM"))) {
+                    bySequence.put(rs.getInt("KEY_SEQ"), rs.getString("COLUMN_NAME"));
+                }
+            }
+        }
+        return new ArrayList<>(bySequence.values());
+    }
+
+    private static boolean equalOrNull(String expected, String actual) {
+        return expected == null || actual == null || expected.equals(actual);
+    }
+
+    private static String likeEscaped(String name, String escape) {
+        if (name == null || escape == null || escape.isEmpty()) {
+            return name;
+        }
+        return name.replace(escape, escape + escape).replace("_", escape + "_").replace("%", escape + "%");
+    }
+}

@@ -1,0 +1,79 @@
+package io.redocdc.sinks.jdbc.apply;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.redocdc.operators.lcr.LcrCommand;
+import io.redocdc.sinks.jdbc.parallel.RowKey;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class PendingBatchesTest {
+
+    private final PendingBatches pending = new PendingBatches();
+
+    @Test
+    void rowsOfOtherKeysJoinTheirShapesBatchAndRunInOrderOfFirstUse() {
+        Batch inserts = add("INSERT A", key("A", "1"));
+        Batch updates = add("UPDATE B", key("B", "1"));
+        assertThat(pending.takeBlocking("INSERT A", List.of(key("A", "2")))).isEmpty();
+        assertThat(pending.takeBlocking("UPDATE B", List.of(key("B", "1")))).as("same row, same batch").isEmpty();
+        assertThat(pending.takeBlocking("INSERT C", List.of(key("C", "1")))).as("other table, same key value")
+                .isEmpty();
+        assertThat(pending.takeAll()).containsExactly(inserts, updates);
+        assertThat(pending.isEmpty()).isTrue();
+    }
+
+    @Test
+    void onlyTheBatchesHoldingTheRowInAnotherShapeRunFirst() {
+        Batch insertsA = add("INSERT A", key("A", "1"));
+        Batch insertsB = add("INSERT B", key("B", "1"));
+        Batch deletesA = add("DELETE A", key("A", "7"));
+        // an UPDATE moving A 7 to A 1: both batches holding those rows run, in order of first use
+        assertThat(pending.takeBlocking("UPDATE A", List.of(key("A", "7"), key("A", "1"))))
+                .containsExactly(insertsA, deletesA);
+        assertThat(pending.takeBlocking("UPDATE A", List.of(key("A", "1")))).as("their rows are released").isEmpty();
+        assertThat(pending.takeAll()).containsExactly(insertsB);
+    }
+
+    @Test
+    void aTakenBatchReleasesItsRowsAndItsShape() {
+        Batch full = add("INSERT A", key("A", "1"));
+        add("UPDATE A", key("A", "2"));
+        assertThat(pending.take(full)).isSameAs(full);
+        assertThat(pending.get("INSERT A")).isNull();
+        assertThat(pending.takeBlocking("DELETE A", List.of(key("A", "1")))).isEmpty();
+        assertThat(pending.takeBlocking("DELETE A", List.of(key("A", "2")))).hasSize(1);
+    }
+
+    @Test
+    void aRowWithoutKeyRunsAfterEverythingPendingAndOnlyItsShapeJoinsIt() {
+        assertThat(pending.takeBlocking("INSERT C", null)).as("nothing pending").isEmpty();
+        Batch keyed = add("INSERT A", key("A", "1"));
+        assertThat(pending.takeBlocking("INSERT C", null)).containsExactly(keyed);
+        Batch keyless = new Batch("INSERT C", null, ConflictPolicy.ERROR, LcrCommand.INSERT, false);
+        pending.add(keyless, 0, null, true);
+        assertThat(pending.takeBlocking("INSERT C", null)).isEmpty();
+        assertThat(pending.takeBlocking("DELETE C", null)).containsExactly(keyless);
+        pending.add(keyless, 0, null, true);
+        assertThat(pending.takeBlocking("INSERT A", List.of(key("A", "2")))).containsExactly(keyless);
+    }
+
+    @Test
+    void newShapesBeyondTheLimitWaitForThePendingOnes() {
+        for (int i = 0; i < PendingBatches.MAX_SHAPES; i++) {
+            add("INSERT T" + i, key("T" + i, "1"));
+        }
+        assertThat(pending.takeBlocking("INSERT T0", List.of(key("T0", "2")))).isEmpty();
+        assertThat(pending.takeBlocking("INSERT X", List.of(key("X", "1")))).hasSize(PendingBatches.MAX_SHAPES);
+    }
+
+    private Batch add(String sql, RowKey key) {
+        Batch batch = new Batch(sql, null, ConflictPolicy.ERROR, LcrCommand.INSERT, false);
+        pending.add(batch, 0, List.of(key), false);
+        return batch;
+    }
+
+    private static RowKey key(String table, String id) {
+        return RowKey.of(table, id);
+    }
+}

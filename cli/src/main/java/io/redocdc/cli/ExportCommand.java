@@ -6,6 +6,7 @@ import io.redocdc.job.cli.OptionCheck;
 import io.redocdc.job.cli.OracleLogin;
 import io.redocdc.job.cli.SourceOptions;
 import io.redocdc.source.catalog.ArchivedLogCatalog;
+import io.redocdc.source.files.MiningOptions;
 import io.redocdc.source.files.RedoDirectoryWriter;
 import io.redocdc.source.logminer.DictionaryMode;
 import io.redocdc.source.logminer.LogMinerSettings;
@@ -155,6 +156,7 @@ public final class ExportCommand implements Callable<Integer> {
         PrintWriter console = spec.commandLine().getOut();
         try (RedoDirectoryWriter writer = RedoDirectoryWriter.open(out, gzip)) {
             writer.declareNls(NlsFormats.MINING_SESSION); // what every mining session sets, see OracleConnectionSettings
+            declareUndoMarkers(writer, settings, err);
             ExportSettings export = exportSettings(settings, !writer.logs().isEmpty());
             console.printf("redo-cdc: exporting %s -> %s (%s, %d logs already there)%n",
                     settings.connection().description(), writer.directory().path(),
@@ -166,6 +168,19 @@ public final class ExportCommand implements Callable<Integer> {
         } catch (ExportException | OracleSetupException e) {
             err.println("redo-cdc export: " + e.getMessage());
             return 1;
+        }
+    }
+
+    /**
+     * With a dictionary the contents query keeps the INTERNAL rows that end LOB statements (LogMinerQuery), so the
+     * directory says so; logs exported before this version lack them and keep the directory from saying it.
+     */
+    private static void declareUndoMarkers(RedoDirectoryWriter writer, LogMinerSettings settings, PrintWriter err)
+            throws IOException {
+        if (settings.dictionaryMode() != DictionaryMode.NONE && !writer.declareUndoMarkers()) {
+            err.println("redo-cdc export: " + writer.directory().path() + " holds logs exported without LogMiner's "
+                    + "INTERNAL rows and does not declare them in " + MiningOptions.FILE + ", so savepoint rollbacks "
+                    + "of LOB statements in it will be refused; export into a new directory to have them matched");
         }
     }
 

@@ -10,6 +10,8 @@ import io.redocdc.sinks.files.DeadLetterFileSink;
 import io.redocdc.sinks.files.FileSinkOptions;
 import io.redocdc.sinks.jdbc.JdbcApplySink;
 import io.redocdc.source.RedoLogSource;
+import io.redocdc.source.files.MiningOptions;
+import io.redocdc.source.logminer.DictionaryMode;
 import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.OracleSource;
 import io.redocdc.source.logminer.StartPosition;
@@ -167,6 +169,17 @@ public final class CapturePipeline {
                 .startScn(options.startScn(), options.startScnOption())
                 .deadLetter(options.deadLetter())
                 .nlsFormats(options.literalFormats())
+                .undoMarkersKept(undoMarkersKept(options))
                 .build();
+    }
+
+    /**
+     * Whether the rows keep LogMiner's INTERNAL rows that end LOB statements: the LogMiner query keeps them with a
+     * dictionary (without one no row change is named anyway), a redo directory says so in {@link MiningOptions}.
+     */
+    static boolean undoMarkersKept(JobOptions options) {
+        return options.minesOracle()
+                ? options.oracle().logMiner().dictionaryMode() != DictionaryMode.NONE
+                : MiningOptions.keepsUndoMarkers(options.sourceDir());
     }
 }

@@ -18,9 +18,13 @@ import java.util.Objects;
  * @param deadLetter     false: a row that cannot be converted fails the job; true: it goes to
  *                       {@link TransactionAssembler#DEAD_LETTERS} and its transaction goes on without it
  * @param nlsFormats     the NLS settings the rows' SQL_REDO literals were printed under
+ * @param undoMarkersKept true when the source keeps LogMiner's INTERNAL rows that end LOB statements (the LogMiner
+ *                       source with a dictionary, a redo directory that declares them): only then is an undo row
+ *                       matched to a LOB statement that ends with an UPDATE ({@link LobStatementUndo})
  */
 public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, Scn startScn, String startScnOption,
-                               boolean deadLetter, NlsFormats nlsFormats) implements Serializable {
+                               boolean deadLetter, NlsFormats nlsFormats, boolean undoMarkersKept)
+        implements Serializable {
 
     public static final String DEFAULT_SOURCE_DATABASE = "ORCL";
 
@@ -48,7 +52,7 @@ public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, S
 
     /**
      * Builder; every setting has a default (ORCL, {@link TableFilter#defaults()}, start SCN 0, no dead letters,
-     * {@link NlsFormats#MINING_SESSION}).
+     * {@link NlsFormats#MINING_SESSION}, undo markers not known to be kept).
      */
     public static final class Builder {
         private String sourceDatabase = DEFAULT_SOURCE_DATABASE;
@@ -57,6 +61,7 @@ public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, S
         private String startScnOption;
         private boolean deadLetter;
         private NlsFormats nlsFormats = NlsFormats.MINING_SESSION;
+        private boolean undoMarkersKept;
 
         private Builder() {
         }
@@ -95,9 +100,15 @@ public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, S
             return this;
         }
 
+        /** Whether the source keeps the INTERNAL rows that end LOB statements; default false (not known). */
+        public Builder undoMarkersKept(boolean kept) {
+            this.undoMarkersKept = kept;
+            return this;
+        }
+
         public AssemblerOptions build() {
             return new AssemblerOptions(sourceDatabase, tableFilter, startScn, startScnOption, deadLetter,
-                    nlsFormats);
+                    nlsFormats, undoMarkersKept);
         }
     }
 }

@@ -56,13 +56,16 @@ final class LobStatementUndo {
 
     private final RedoOrderBuffer buffer;
     private final MapState<RowKey, RowKey> preceding;
+    /** Whether the source keeps the INTERNAL rows that end LOB statements (AssemblerOptions#undoMarkersKept). */
+    private final boolean markersKept;
     /** The newest row pushed; every row after it in the transaction was cancelled. */
     private RowKey newest;
     private boolean used;
 
-    LobStatementUndo(RedoOrderBuffer buffer, MapState<RowKey, RowKey> preceding) {
+    LobStatementUndo(RedoOrderBuffer buffer, MapState<RowKey, RowKey> preceding, boolean markersKept) {
         this.buffer = buffer;
         this.preceding = preceding;
+        this.markersKept = markersKept;
     }
 
     /** A live (ROLLBACK=0) row of the transaction, in redo order. */
@@ -215,6 +218,13 @@ final class LobStatementUndo {
         }
         if (lastOp == OperationCode.INTERNAL && first == last) {
             throw new Refused(describe(last.row()) + " has no LOB rows before it");
+        }
+        if (lastOp == OperationCode.UPDATE && first != last && !markersKept) {
+            // Without the INTERNAL row that ends an earlier LOB statement of the row, that statement's placeholder
+            // rows and this UPDATE read as one statement, and the undo row would cancel both.
+            throw new Refused("the source does not declare that it keeps LogMiner's INTERNAL rows (a redo directory "
+                    + "without INTERNAL_ROWS,UNDO_MARKERS in mining_options.csv), so the rows before "
+                    + describe(last.row()) + " may end another statement; export the logs again with this version");
         }
         return first;
     }

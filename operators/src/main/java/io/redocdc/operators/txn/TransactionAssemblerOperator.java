@@ -172,7 +172,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         undoRows = getPartitionedState(undoRowsDescriptor());
         undoMatcher = new UndoMatcher(getPartitionedState(UndoMatcher.latestDescriptor()),
                 getPartitionedState(UndoMatcher.previousDescriptor()));
-        lobUndo = new LobStatementUndo(buffer, getPartitionedState(LobStatementUndo.precedingDescriptor()));
+        lobUndo = new LobStatementUndo(buffer, getPartitionedState(LobStatementUndo.precedingDescriptor()),
+                options.undoMarkersKept());
         timers = getInternalTimerService("transaction-ends", VoidNamespaceSerializer.INSTANCE, this);
         collector = new TimestampedCollector<>(output);
         converter = new RowChangeConverter(options.tableFilter(), new SqlRedoParser(options.nlsFormats()));

@@ -34,6 +34,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 class LobSavepointRollbackTest {
 
     private static final String XID = "0A000C003C020000";
+    /** A source that keeps the INTERNAL rows ending LOB statements, as these observations were mined. */
+    private static final AssemblerOptions MARKERS_KEPT = AssemblerOptions.builder().undoMarkersKept(true).build();
     private static final String PLACEHOLDER = "AAAAAAAAAAAAAAAAAA";
     private static final String ROW = "AAAR+oAAFAAAARfACA";
     private static final String T = "\"OE\".\"DOCS\"";
@@ -145,7 +147,7 @@ class LobSavepointRollbackTest {
         dml(PLACEHOLDER, 1, "insert into " + T + "(\"ID\",\"LOB0\") values ('1',EMPTY_CLOB())");
         internal(2);
         undoDelete(3);
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             assertThat(commit(h)).singleElement().satisfies(lcr -> assertInsert(lcr, str("ID", "0"),
                     str("STR0", "kept")));
         }
@@ -161,7 +163,7 @@ class LobSavepointRollbackTest {
         undoDelete(3);
         dml(PLACEHOLDER, 4, "insert into " + T + "(\"ID\",\"LOB0\") values ('1',EMPTY_CLOB())");
         dml(ROW, 5, "update " + T + " set \"LOB0\" = 'again' where " + KEY);
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             assertThat(commit(h)).singleElement().satisfies(lcr -> assertInsert(lcr, str("ID", "1"),
                     str("LOB0", "again")));
         }
@@ -178,7 +180,7 @@ class LobSavepointRollbackTest {
         xml(XML_V0, 4);
         internal(5);
         undoDelete(6);
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             assertThat(commit(h)).isEmpty();
         }
     }
@@ -200,7 +202,7 @@ class LobSavepointRollbackTest {
         xml(XML_V0, 4);
         dml(ROW, 5, "update " + T + " set \"LOB1\" = 'LOB1-1-0' where " + KEY);
         undoDelete(6);
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             assertThat(commit(h)).singleElement().satisfies(lcr -> assertInsert(lcr, str("ID", "0"),
                     str("LOB0", "zero")));
         }
@@ -218,7 +220,7 @@ class LobSavepointRollbackTest {
         dml(PLACEHOLDER, 3, "update " + T + " set \"LOB0\" = EMPTY_CLOB() where " + KEY);
         internal(4);
         undoUpdate(5, "\"LOB0\" = NULL");
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             assertThat(commit(h)).singleElement().satisfies(lcr -> assertInsert(lcr, str("ID", "1"),
                     ColumnValue.ofNull("LOB0")));
         }
@@ -234,7 +236,7 @@ class LobSavepointRollbackTest {
         dml(PLACEHOLDER, 3, "update " + T + " set \"LOB0\" = EMPTY_CLOB() where " + KEY);
         dml(ROW, 4, "update " + T + " set \"LOB0\" = 'LOB0-1-1' where " + KEY);
         undoUpdate(5, "\"LOB0\" = 'LOB0-1-0'");
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             assertThat(commit(h)).singleElement().satisfies(lcr -> assertInsert(lcr, str("ID", "1"),
                     str("LOB0", "LOB0-1-0")));
         }
@@ -255,7 +257,7 @@ class LobSavepointRollbackTest {
         xml("<XML0><ID>1</ID><V>1</V></XML0>", 7);
         internal(8);
         undoUpdate(9, "\"LOB0\" = 'LOB0-1-0'");
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             assertThat(commit(h)).singleElement().satisfies(lcr -> assertInsert(lcr, str("ID", "1"),
                     str("LOB0", "LOB0-1-0"), str("XML0", XML_V0)));
         }
@@ -273,7 +275,7 @@ class LobSavepointRollbackTest {
         xml("<XML0><ID>1</ID><V>1</V></XML0>", 4);
         internal(5);
         undoUpdate(6, "\"STR0\" = NULL");
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             assertThat(commit(h)).singleElement().satisfies(lcr -> assertInsert(lcr, str("ID", "1"),
                     str("XML0", XML_V0)));
         }
@@ -293,7 +295,7 @@ class LobSavepointRollbackTest {
         xml("<XML0><ID>1</ID><V>1</V></XML0>", 6);
         internal(7);
         undoUpdate(8, "\"STR0\" = 'STR0-1-0'");
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             assertThat(commit(h)).singleElement().satisfies(lcr -> assertInsert(lcr, str("ID", "1"),
                     str("STR0", "STR0-1-0"), str("LOB0", "LOB0-1-0")));
         }
@@ -312,7 +314,7 @@ class LobSavepointRollbackTest {
         xml("<XML0><ID>1</ID><V>1</V></XML0>", 5);
         internal(6);
         undoUpdate(7, "\"STR0\" = 'STR0-1-0'");
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             assertThat(commit(h)).singleElement().satisfies(lcr -> assertInsert(lcr, str("ID", "1"),
                     str("STR0", "STR0-1-0"), str("XML0", XML_V0)));
         }
@@ -332,7 +334,7 @@ class LobSavepointRollbackTest {
         xml("<XML0><ID>1</ID><V>1</V></XML0>", 7);
         dml(ROW, 8, "update " + T + " set \"LOB1\" = 'LOB1-1-1' where " + KEY);
         undoUpdate(9, "\"LOB1\" = 'LOB1-1-0'");
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             assertThat(commit(h)).singleElement().satisfies(lcr -> assertInsert(lcr, str("ID", "1"),
                     str("LOB0", "LOB0-1-0"), str("LOB1", "LOB1-1-0"), str("XML0", XML_V0)));
         }
@@ -349,7 +351,7 @@ class LobSavepointRollbackTest {
         write("LOB0", ROW, 4, 1, LONG_LOB.replace('0', '1'));
         internal(5);
         undoUpdate(6, "\"STR0\" = NULL");
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             assertThat(commit(h)).singleElement().satisfies(lcr -> assertInsert(lcr, str("ID", "1"),
                     str("LOB0", "LOB0-1-0")));
         }
@@ -367,7 +369,7 @@ class LobSavepointRollbackTest {
         trim("LOB0", PLACEHOLDER, 4, 8);
         internal(5);
         undoUpdate(6, "\"STR0\" = NULL");
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             assertThat(commit(h)).singleElement().satisfies(lcr -> assertInsert(lcr, str("ID", "1"),
                     str("LOB0", "LOB0-1-00")));
         }
@@ -390,7 +392,7 @@ class LobSavepointRollbackTest {
         dml(ROW, 6, "delete from " + T + " where " + KEY + " and \"STR0\" = 'STR0-1-0'");
         undo(7, "insert into " + T + "(\"ID\",\"STR0\",\"LOB0\",\"LOB1\") values ('1','STR0-1-0',EMPTY_CLOB(),"
                 + "EMPTY_CLOB())");
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             assertThat(commit(h)).singleElement().satisfies(lcr -> assertInsert(lcr, str("ID", "1"),
                     str("STR0", "STR0-1-0"), str("LOB0", LONG_LOB), str("LOB1", "LOB1-1-0"), str("XML0", XML_V0)));
         }
@@ -408,7 +410,7 @@ class LobSavepointRollbackTest {
         internal(2);
         dml(ROW, 3, "update " + T + " set \"STR0\" = 'STR0-1-1' where " + KEY + " and \"STR0\" = 'STR0-1-0'");
         undoUpdate(4, "\"STR0\" = 'STR0-1-0'");
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             assertThat(commit(h)).singleElement().satisfies(lcr -> assertInsert(lcr, str("ID", "1"),
                     str("STR0", "STR0-1-0"), emptyClob("LOB0")));
         }
@@ -429,7 +431,7 @@ class LobSavepointRollbackTest {
         write("LOB0", PLACEHOLDER, 6, 1, LONG_LOB.replace('0', '2'));
         dml(ROW, 7, "update " + T + " set \"LOB1\" = 'LOB1-1-2' where " + KEY);
         undoUpdate(8, "\"LOB1\" = EMPTY_CLOB()");
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             List<Lcr> lcrs = commit(h);
             assertThat(lcrs).hasSize(2);
             assertInsert(lcrs.get(0), str("ID", "1"), ColumnValue.ofNull("LOB0"), ColumnValue.ofNull("LOB1"));
@@ -456,7 +458,7 @@ class LobSavepointRollbackTest {
         write("LOB0", PLACEHOLDER, 7, 1, LONG_LOB.replace('0', '2'));
         dml(ROW, 8, "update " + T + " set \"STR0\" = 'EXT0-1-2' where " + KEY + " and \"STR0\" = 'EXT0-1-0'");
         undoUpdate(9, "\"STR0\" = 'EXT0-1-0'");
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             // the XML update of a row inserted earlier in the transaction folds into the INSERT (LobAssembly: no
             // locator row starts a new statement there), with or without the rollback
             assertThat(commit(h)).singleElement().satisfies(lcr -> assertInsert(lcr, str("ID", "1"),
@@ -474,7 +476,7 @@ class LobSavepointRollbackTest {
         internal(2);
         dml(ROW, 3, "update " + T + " set \"STR0\" = 'STR0-1-2' where " + KEY + " and \"STR0\" = 'STR0-1-0'");
         undoUpdate(4, "\"STR0\" = 'STR0-1-0'");
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             assertThat(commit(h)).singleElement().satisfies(lcr -> {
                 assertThat(lcr.command()).isEqualTo(LcrCommand.UPDATE);
                 assertThat(lcr.newValues()).containsExactly(str("ID", "1"), emptyClob("LOB0"));
@@ -504,7 +506,7 @@ class LobSavepointRollbackTest {
                 + "'STR0-1-0')"), 9);
         undoUpdate(10, "\"LOB0\" = 'LOB0-1-0'");
         add(log.undo(scn++, XID, order3, "delete from \"OE\".\"ORDERS\" where ROWID = '" + order3 + "'"), 11);
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             List<Lcr> lcrs = commit(h);
             assertThat(lcrs).hasSize(2);
             assertInsert(lcrs.get(0), str("ID", "1"), str("STR0", "STR0-1-0"));
@@ -525,7 +527,7 @@ class LobSavepointRollbackTest {
         write("LOB0", PLACEHOLDER, 5, 1, "LOB0-1-1");
         internal(6);
         dml(ROW, 7, "update " + T + " set \"STR0\" = 'STR0-1-1' where " + KEY + " and \"STR0\" IS NULL");
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             List<Lcr> lcrs = commit(h);
             assertThat(lcrs).hasSize(3);
             assertInsert(lcrs.get(0), str("ID", "1"), str("LOB0", "LOB0-1-0"), str("XML0", XML_V0));
@@ -545,7 +547,7 @@ class LobSavepointRollbackTest {
         write("LOB0", PLACEHOLDER, 2, 1, "x");
         internal(3);
         undoDelete(4);
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             assertThatThrownBy(() -> commit(h)).isInstanceOf(SuppressRestartsException.class).cause()
                     .hasMessageContaining("rolled back to a savepoint in OE.DOCS, a table with LOB columns")
                     .hasMessageContaining("no INSERT starts the statement of INTERNAL of OE.DOCS with ROW_ID " + ROW)
@@ -561,7 +563,7 @@ class LobSavepointRollbackTest {
         internal(2);
         dml("AAAR+oAAFAAAARfACB", 3, "update " + T + " set \"STR0\" = 'x' where \"ID\" = '2'");
         undoDelete(4);
-        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+        try (AssemblerHarness h = AssemblerHarness.open(MARKERS_KEPT, backend)) {
             assertThatThrownBy(() -> commit(h)).isInstanceOf(SuppressRestartsException.class).cause()
                     .hasMessageContaining("the newest change left in the transaction is not of its row: UPDATE of "
                             + "OE.DOCS with ROW_ID AAAR+oAAFAAAARfACB");
@@ -572,6 +574,24 @@ class LobSavepointRollbackTest {
             assertThat(h.harness.getSideOutput(TransactionAssembler.DEAD_LETTERS)).extracting(StreamRecord::getValue)
                     .extracting(DeadLetter::origin)
                     .containsExactlyElementsOf(rows.stream().map(RedoRecord::origin).toList());
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void anUpdateEndedStatementIsRefusedWhereTheSourceMayHaveDroppedTheInternalRows(StateBackendKind backend)
+            throws Exception {
+        // rollbackUpdateInline's rows from a source that does not declare it keeps INTERNAL rows (a redo directory
+        // mined by another tool): the placeholder UPDATE may end with a dropped INTERNAL row of its own
+        dml(PLACEHOLDER, 1, "insert into " + T + "(\"ID\",\"LOB0\") values ('1',EMPTY_CLOB())");
+        dml(ROW, 2, "update " + T + " set \"LOB0\" = 'LOB0-1-0' where " + KEY);
+        dml(PLACEHOLDER, 3, "update " + T + " set \"LOB0\" = EMPTY_CLOB() where " + KEY);
+        dml(ROW, 4, "update " + T + " set \"LOB0\" = 'LOB0-1-1' where " + KEY);
+        undoUpdate(5, "\"LOB0\" = 'LOB0-1-0'");
+        try (AssemblerHarness h = AssemblerHarness.open(AssemblerOptions.defaults(), backend)) {
+            assertThatThrownBy(() -> commit(h)).isInstanceOf(SuppressRestartsException.class).cause()
+                    .hasMessageContaining("the source does not declare that it keeps LogMiner's INTERNAL rows")
+                    .hasMessageContaining("mining_options.csv");
         }
     }
 }

@@ -189,6 +189,22 @@ public final class RedoDirectoryWriter implements Closeable {
         }
     }
 
+    /**
+     * Declares that every log of the directory keeps the INTERNAL rows that end LOB statements ({@link
+     * MiningOptions}). Only a directory without logs yet, or one that declares it already, can say so of all its
+     * logs: false when logs written without the declaration are there.
+     */
+    public synchronized boolean declareUndoMarkers() throws IOException {
+        if (MiningOptions.keepsUndoMarkers(directory.path())) {
+            return true;
+        }
+        if (!catalog.isEmpty()) {
+            return false;
+        }
+        MiningOptions.declareUndoMarkers(directory.path());
+        return true;
+    }
+
     /** Releases the directory's lock. */
     @Override
     public void close() throws IOException {

@@ -80,12 +80,13 @@ public final class OracleArchivedLogCatalog implements ArchivedLogCatalog {
     /**
      * What the contents query keeps: the pushed-down filter, the PDB and the dictionary mode decide which
      * V$LOGMNR_CONTENTS rows a log has, so they are part of every resume point that is a record count. Bump the
-     * version when the query's fixed predicate changes (v2: row changes of tables LogMiner could not name are kept).
+     * version when the query's fixed predicate changes (v2: row changes of tables LogMiner could not name are kept;
+     * v3: INTERNAL rows with a captured row's real ROWID are kept, the markers of LOB statements).
      * Without a PDB the text is what it was before PDBs were supported.
      */
     @Override
     public String recordSelection() {
-        return "LogMiner query v2, dictionary " + settings.dictionaryMode().optionValue() + ", include "
+        return "LogMiner query v3, dictionary " + settings.dictionaryMode().optionValue() + ", include "
                 + String.join(",", settings.include()) + ", exclude " + String.join(",", settings.exclude())
                 + (settings.pdb() == null ? "" : ", pdb " + settings.pdb());
     }

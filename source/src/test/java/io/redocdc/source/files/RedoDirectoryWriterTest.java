@@ -56,6 +56,19 @@ class RedoDirectoryWriterTest {
     }
 
     @Test
+    void logsWrittenWithoutTheUndoMarkerDeclarationKeepTheDirectoryFromDeclaringIt() throws IOException {
+        RedoDirectory input = sampleInput();
+        try (RedoDirectoryWriter writer = RedoDirectoryWriter.open(tmp.resolve("out"), false)) {
+            ArchivedLog log = input.listAvailableLogs().get(0);
+            try (LogContentsReader contents = input.openContents(log)) {
+                writer.write(log, contents);
+            }
+            assertThat(writer.declareUndoMarkers()).as("its first log may lack the INTERNAL rows").isFalse();
+        }
+        assertThat(MiningOptions.keepsUndoMarkers(tmp.resolve("out"))).isFalse();
+    }
+
+    @Test
     void joinedStatementsAreWrittenAsOneRowWithCsfZero() throws IOException {
         RedoDirectory input = sampleInput();
         try (RedoDirectoryWriter writer = RedoDirectoryWriter.open(tmp.resolve("out"), false);

@@ -72,14 +72,15 @@ class OracleArchivedLogCatalogTest {
     void recordSelectionNamesEverySettingThatDecidesWhichRowsALogHas() {
         LogMinerSettings.Builder base = LogMinerSettings.builder().connectionFactory(flaky(views, 0));
         String defaults = new OracleArchivedLogCatalog(base.build(), sleeps::add).recordSelection();
-        assertThat(defaults).startsWith("LogMiner query v2, ").as("v1 did not keep rows of unnamed tables")
+        assertThat(defaults).startsWith("LogMiner query v3, ")
+                .as("v1 did not keep rows of unnamed tables, v2 no INTERNAL rows")
                 .contains("online-catalog").contains("include *.*").contains("SYS.*");
         assertThat(new OracleArchivedLogCatalog(base.include(List.of("OE.*")).build(), sleeps::add).recordSelection())
                 .isNotEqualTo(defaults).contains("include OE.*");
         assertThat(new OracleArchivedLogCatalog(LogMinerSettings.builder().connectionFactory(flaky(views, 0))
                 .dictionaryMode(DictionaryMode.NONE).build(), sleeps::add).recordSelection())
                 .isNotEqualTo(defaults).contains("dictionary none");
-        assertThat(defaults).as("unchanged for splits resumed from before PDBs").isEqualTo("LogMiner query v2, "
+        assertThat(defaults).as("no PDB: the text before PDBs, but for the version").isEqualTo("LogMiner query v3, "
                 + "dictionary online-catalog, include *.*, exclude " + String.join(",", LogMinerSettings.DEFAULT_EXCLUDE));
         assertThat(new OracleArchivedLogCatalog(base.pdb("ORCLPDB1").build(), sleeps::add).recordSelection())
                 .endsWith(", pdb ORCLPDB1");

@@ -1,5 +1,6 @@
 package io.redocdc.tools.simulate;
 
+import io.redocdc.source.files.MiningOptions;
 import io.redocdc.source.files.NlsSessionParameters;
 import io.redocdc.source.model.ArchivedLog;
 import java.io.IOException;
@@ -133,6 +134,7 @@ final class Simulation {
             if (settings.nls().declared()) {
                 NlsSessionParameters.write(redoDir, settings.nls().formats());
             }
+            MiningOptions.declareUndoMarkers(redoDir); // its LOB statements end with INTERNAL rows, as export keeps them
             catalog.writeAtomically(redoDir);
             return result(truth);
         }

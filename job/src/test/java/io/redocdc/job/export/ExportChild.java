@@ -33,6 +33,7 @@ public final class ExportChild {
             }
         });
         try (RedoDirectoryWriter writer = RedoDirectoryWriter.open(Path.of(args[1]), true)) {
+            writer.declareUndoMarkers(); // as export does with a dictionary: the simulated logs keep INTERNAL rows
             ExportSummary summary = new LogExporter(catalog, writer, ExportSettings.once(ExportStart.oldest()),
                     new StopSignal()).run();
             System.out.println("exported " + summary.logs() + " logs, " + summary.rows() + " rows");

@@ -1,0 +1,322 @@
+package io.redocdc.operators.txn;
+
+import io.redocdc.operators.lcr.Lcr;
+import io.redocdc.operators.lcr.Position;
+import io.redocdc.operators.parser.ParsedStatement;
+import io.redocdc.source.model.OperationCode;
+import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.Xid;
+import java.util.HashSet;
+import java.util.Set;
+import org.apache.flink.runtime.execution.SuppressRestartsException;
+import org.apache.flink.streaming.api.operators.Output;
+import org.apache.flink.streaming.api.operators.TimestampedCollector;
+import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Emits one committed transaction of the current slot ({@link TransactionAssemblerOperator}): only when undo rows
+ * are buffered, pass 1 cancels the rows a rollback to a savepoint undid ({@link UndoMatcher},
+ * {@link LobStatementUndo}); then one pass in redo order converts each row, folds LOB and XML rows into their
+ * change ({@link LobAssembly}), emits the LCRs and deletes the rows from state; rows that cannot be converted fail
+ * the job or go to the dead-letter side output in that same pass.
+ */
+final class CommittedTransactionEmitter {
+
+    /** The operator's logger: the log lines kept their logger name when they moved here. */
+    private static final Logger LOG = LoggerFactory.getLogger(TransactionAssemblerOperator.class);
+
+    private final AssemblerOptions options;
+    private final RedoOrderBuffer buffer;
+    private final BufferedRows buffered;
+    private final UndoMatcher undoMatcher;
+    private final LobStatementUndo lobUndo;
+    private final RowChangeConverter converter;
+    private final AssemblerMetrics metrics;
+    private final Output<StreamRecord<Lcr>> output;
+    private final TimestampedCollector<Lcr> collector;
+
+    CommittedTransactionEmitter(AssemblerOptions options, RedoOrderBuffer buffer, BufferedRows buffered,
+                                UndoMatcher undoMatcher, LobStatementUndo lobUndo, RowChangeConverter converter,
+                                AssemblerMetrics metrics, Output<StreamRecord<Lcr>> output) {
+        this.options = options;
+        this.buffer = buffer;
+        this.buffered = buffered;
+        this.undoMatcher = undoMatcher;
+        this.lobUndo = lobUndo;
+        this.converter = converter;
+        this.metrics = metrics;
+        this.output = output;
+        this.collector = new TimestampedCollector<>(output);
+    }
+
+    /**
+     * Streams a committed transaction out of state in redo order, one LCR at a time. LOB and XML rows are folded
+     * into the change they complete ({@link LobAssembly}), which is held back until they are; each LCR is emitted
+     * one step late so that the last one can carry {@code lastInTransaction}; nothing counts the transaction first.
+     */
+    void emit(Boundary start, Boundary end, TransactionRows rows) throws Exception {
+        String xid = Xid.fromRaw(end.xid()).isPartial() ? start.xid() : end.xid();
+        TransactionNotes notes = new TransactionNotes(xid);
+        if (buffered.undoRows() > 0 && !cancelUndoneRows(rows, end, notes, xid)) {
+            return;
+        }
+        collector.setAbsoluteTimestamp(end.scn());
+        Emission emission = new Emission(xid, end);
+        LobAssembly lobs = new LobAssembly(emission::emit);
+        for (RowKey key : rows.keys(buffer)) {
+            RedoRecord row = buffer.get(key);
+            if (row == null) {
+                continue;
+            }
+            buffered.remove(key, row);
+            OperationCode op = row.op();
+            if (op == OperationCode.START || op.endsTransaction()) {
+                throw new IllegalStateException("transaction " + end.xid() + ": unexpected " + op + " record at "
+                        + row.origin() + " between its START and its end");
+            }
+            if (op == OperationCode.INTERNAL) {
+                continue; // kept only for matching undo rows (CaptureFilter), never a change
+            }
+            if (RowChangeConverter.isLobRow(op)) {
+                lobRow(lobs, row, xid, end);
+                continue;
+            }
+            if (!RowChangeConverter.isConvertible(op)) {
+                metrics.unsupportedRows.inc();
+                unconvertible(row, xid, end, unreadableOperation(row));
+                continue;
+            }
+            RowChange change = convertOrRefuse(row, xid, end);
+            if (change != null) {
+                lobs.change(change, row);
+            }
+        }
+        lobs.finish();
+        emission.finish();
+        notes.log(LOG, end.scn());
+        metrics.unmatchedUndoRows.inc(notes.unmatchedUndoRows());
+        if (emission.ordinal > 0) {
+            metrics.committedTransactions.inc();
+            metrics.emittedLcrs.inc(emission.ordinal);
+        }
+    }
+
+    /** Folds a LOB or XML row into its change; one that cannot be applied fails or goes to the dead letters. */
+    private void lobRow(LobAssembly lobs, RedoRecord row, String xid, Boundary end) {
+        try {
+            ParsedStatement statement = converter.parseLob(row, xid);
+            if (statement == null) {
+                lobs.skip();
+            } else {
+                lobs.lob(statement, row);
+            }
+        } catch (IllegalArgumentException e) {
+            unconvertible(row, xid, end, e.getMessage());
+        } catch (RowConversionException e) {
+            divertOrFail(row, xid, end, e);
+        }
+    }
+
+    /** A row no LCR can show: the job fails for good, or (dead letters on) the row goes there. */
+    private void unconvertible(RedoRecord row, String xid, Boundary end, String reason) {
+        divertOrFail(row, xid, end, RowChangeConverter.failure(row, xid, reason, null));
+    }
+
+    /**
+     * Why a captured table's row that is neither a row change, DDL nor LOB row cannot be applied: UNSUPPORTED
+     * (255), or an OPERATION_CODE this version does not know (reference/oracle/operation-codes.md lists those it
+     * reads). Dropping it would lose whatever change it records.
+     */
+    static String unreadableOperation(RedoRecord row) {
+        if (row.op() == OperationCode.UNSUPPORTED) {
+            return "LogMiner cannot show this change (OPERATION UNSUPPORTED: the table has a column of a type "
+                    + "LogMiner does not mine, such as BOOLEAN, JSON or VECTOR)";
+        }
+        return "OPERATION_CODE " + row.operationCode() + " (OPERATION " + row.operation() + ") is not an operation "
+                + "this version reads, so the change it records cannot be applied";
+    }
+
+    /**
+     * A row that cannot be converted fails the same way after every restart, so the job fails without the restart
+     * loop that would bury the message (fix the input, or run with dead letters, and restart); with dead letters
+     * it goes to the side output and its transaction goes on.
+     */
+    private void divertOrFail(RedoRecord row, String xid, Boundary end, RowConversionException e) {
+        if (!options.deadLetter()) {
+            throw new SuppressRestartsException(e);
+        }
+        divert(row, xid, end, e);
+    }
+
+    /** A large transaction's emission logs its progress every this many LCRs (the fault suite kills there too). */
+    static final int LARGE_TRANSACTION_PROGRESS = 10_000;
+
+    /** The LCRs of one transaction, each emitted one step late so the last can carry {@code lastInTransaction}. */
+    private final class Emission {
+        private final String xid;
+        private final Boundary end;
+        private Lcr held;
+        private int ordinal;
+
+        Emission(String xid, Boundary end) {
+            this.xid = xid;
+            this.end = end;
+        }
+
+        void emit(LobAssembly.Ready ready) {
+            if (ready == null) {
+                return;
+            }
+            if (ordinal == Integer.MAX_VALUE) {
+                throw new IllegalStateException("transaction " + xid + " has more changes than an LCR ordinal can "
+                        + "number");
+            }
+            if (held != null) {
+                collector.collect(held);
+            }
+            held = toLcr(ready.change(), ready.row(), xid, end, ordinal++);
+            if (ordinal % LARGE_TRANSACTION_PROGRESS == 0) {
+                LOG.info("transaction {} (commit SCN {}): {} LCRs emitted so far", xid, end.scn(), ordinal);
+            }
+        }
+
+        void finish() {
+            if (held != null) {
+                collector.collect(held.asLast());
+            }
+        }
+    }
+
+    /**
+     * Pass 1, only when undo rows are buffered: applies rollback-to-savepoint undo rows. In a table without LOB rows
+     * in the transaction each cancels the newest earlier live row with its ROW_ID (a stack per ROW_ID kept in
+     * state, see {@link UndoMatcher}); in a table with LOB rows each cancels the LOB statement it reverses
+     * ({@link LobStatementUndo}), or the transaction is refused.
+     *
+     * @return false when the transaction cannot be undone reliably and went to the dead letters
+     */
+    private boolean cancelUndoneRows(TransactionRows rows, Boundary end, TransactionNotes notes, String xid)
+            throws Exception {
+        Set<String> lobTables = lobTablesWithUndoRows(rows);
+        for (RowKey key : rows.keys(buffer)) {
+            RedoRecord row = buffer.get(key);
+            if (row == null) {
+                continue;
+            }
+            boolean lobTable = lobTables.contains(tableOf(row));
+            if (row.rollback() && lobTable) {
+                try {
+                    lobUndo.apply(row, buffered::remove);
+                } catch (LobStatementUndo.Refused refused) {
+                    undoUnreliable(rows, end, row, refused.getMessage(), xid);
+                    return false;
+                }
+                buffered.remove(key, row);
+            } else if (row.rollback()) {
+                buffered.remove(key, row);
+                RowKey undone = undoMatcher.pop(row.rowId());
+                if (undone == null) {
+                    notes.unmatchedUndo(row);
+                } else if (buffer.get(undone) != null) {
+                    buffered.removeUndone(undone);
+                }
+            } else {
+                if (!lobTables.isEmpty()) {
+                    lobUndo.push(key);
+                }
+                if (row.op().isRowChange() && !lobTable) {
+                    undoMatcher.push(row.rowId(), key);
+                }
+            }
+        }
+        return true;
+    }
+
+    private static String tableOf(RedoRecord row) {
+        return row.segOwner() + "." + row.tableName();
+    }
+
+    /**
+     * The tables with undo rows and LOB rows in the transaction: there LogMiner writes the INSERT and LOB rows with
+     * a placeholder ROWID of only 'A's, while the undo row that reverses their statement names the real one
+     * (lob-redo-shapes.md of osodevops/kafka-connect-oracle-cdc), so matching by ROW_ID alone would cancel the
+     * wrong change.
+     */
+    private Set<String> lobTablesWithUndoRows(TransactionRows rows) throws Exception {
+        Set<String> undoneTables = new HashSet<>();
+        Set<String> lobTables = new HashSet<>();
+        for (RowKey key : rows.keys(buffer)) {
+            RedoRecord row = buffer.get(key);
+            if (row == null) {
+                continue;
+            }
+            if (row.rollback()) {
+                undoneTables.add(tableOf(row));
+            } else if (RowChangeConverter.isLobRow(row.op())
+                    || (row.op().isRowChange() && row.hasPlaceholderRowId())) {
+                lobTables.add(tableOf(row));
+            }
+        }
+        lobTables.retainAll(undoneTables);
+        return lobTables;
+    }
+
+    /** The job fails for good, or (dead letters on) every row of the transaction left in state goes there. */
+    private void undoUnreliable(TransactionRows rows, Boundary end, RedoRecord undo, String why, String xid)
+            throws Exception {
+        String reason = "the transaction rolled back to a savepoint in " + tableOf(undo) + ", a table with LOB "
+                + "columns, and its undo row (" + undo.operation() + " with ROW_ID " + undo.rowId() + " at "
+                + undo.origin() + ") does not fit the row sequences observed for LOB statements: " + why + "; so it "
+                + "is not replicated";
+        if (!options.deadLetter()) {
+            throw new SuppressRestartsException(RowChangeConverter.failure(undo, xid, reason, null));
+        }
+        for (RowKey key : rows.keys(buffer)) {
+            RedoRecord row = buffer.get(key);
+            if (row != null) {
+                buffered.remove(key, row);
+                divert(row, xid, end, RowChangeConverter.failure(row, xid, reason, null));
+            }
+        }
+    }
+
+    /** Converts a row; one that cannot be converted fails the job or goes to the dead letters. */
+    private RowChange convertOrRefuse(RedoRecord row, String xid, Boundary end) {
+        try {
+            return convert(row, xid);
+        } catch (RowConversionException e) {
+            divertOrFail(row, xid, end, e);
+            return null;
+        }
+    }
+
+    private void divert(RedoRecord row, String xid, Boundary end, RowConversionException e) {
+        metrics.deadLetters.inc();
+        LOG.warn("dead letter: {}", e.getMessage());
+        output.collect(TransactionAssembler.DEAD_LETTERS, new StreamRecord<>(
+                new DeadLetter(row.origin(), xid, row.scn(), row.sqlRedo(), e.reason()), end.scn()));
+    }
+
+    /** Converts a row; a row change LogMiner could not name or decode is refused ({@link UnreadableRows}). */
+    private RowChange convert(RedoRecord row, String xid) {
+        boolean rowChange = row.op().isRowChange();
+        if (rowChange && row.segOwner() != null) {
+            UnreadableRows.check(row, xid, row.segOwner(), row.tableName()); // before parsing: it may not parse
+        }
+        RowChange change = converter.convert(row, xid);
+        if (rowChange && change != null && row.segOwner() == null) {
+            UnreadableRows.check(row, xid, change.owner(), change.table());
+        }
+        return change;
+    }
+
+    private Lcr toLcr(RowChange change, RedoRecord row, String xid, Boundary commit, int ordinal) {
+        Position position = Position.of(commit.scn(), commit.key().thread(), commit.key().sequence(),
+                commit.recordIndex(), ordinal, row.scn());
+        return new Lcr(options.sourceDatabase(), row.container(), change.owner(), change.table(), change.command(),
+                xid, row.scn(),
+                commit.scn(), row.thread(), row.rsId(), row.ssn(), row.timestamp(), change.oldValues(),
+                change.newValues(), change.ddlText(), ordinal, false, position.toHex());
+    }}

@@ -19,6 +19,9 @@ import java.util.Locale;
  * (NLS_DATE_LANGUAGE AMERICAN); as Oracle does, YY and RR take a four-digit year as it is and MONTH takes an
  * abbreviation. RR picks the century from a reference year: 00-49 lie in the reference year's
  * century when its last two digits are below 50, else in the next; 50-99 likewise in the previous or the same.
+ *
+ * <p>Over 400 lines on purpose: it is Oracle's whole datetime format model (every element, its leniencies and
+ * the canonical output) in one place, so that a mask is read one way everywhere.
  */
 final class DatetimeMask {
 

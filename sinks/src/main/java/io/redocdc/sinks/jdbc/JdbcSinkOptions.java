@@ -23,6 +23,9 @@ import org.apache.flink.util.TimeUtils;
  * and its errors name the option key. Source names ({@code OWNER.TABLE}, {@code OWNER.TABLE.COL}) are the
  * upper-case names of the redo; target names are kept exactly as written and always quoted.
  *
+ * <p>Over 400 lines until the job's options become Flink ConfigOptions, which will replace the key parsing of
+ * its builder.
+ *
  * @param tableMap         {@code OWNER.TABLE -> SCHEMA.TABLE} and {@code OWNER.* -> SCHEMA.*}; unmapped tables
  *                         keep their names
  * @param columnMap        {@code OWNER.TABLE.COL -> NEWCOL}

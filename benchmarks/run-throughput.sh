@@ -21,11 +21,12 @@ jar="$(ls "$target"/redo-cdc-benchmarks-*.jar | head -n 1)"
 if [[ -n "$baseline" ]]; then
   # The baseline's modules, built from a copy of that revision (not a worktree), with this tree's benchmark
   # classes first on the classpath so that both run the same measuring code.
-  rev="$(git -C "$root" rev-parse --short "$baseline")"
+  repo="${BASELINE_REPO:-$root}" # the git checkout that knows the revision (when this tree is a plain copy)
+  rev="$(git -C "$repo" rev-parse --short "$baseline")"
   base="${TMPDIR:-/tmp}/redo-cdc-baseline-$rev"
   if [[ ! -f "$base/cli/target/classpath.txt" ]]; then
     rm -rf "$base" && mkdir -p "$base"
-    git -C "$root" archive "$rev" | tar -x -C "$base"
+    git -C "$repo" archive "$rev" | tar -x -C "$base"
     (cd "$base" && nice mvn -o -q -B -pl cli -am package -DskipTests) >&2
   fi
   args+=(--trees "$baseline@$rev=$jar:$(ls "$base"/cli/target/redo-cdc-cli-*.jar | head -n 1):$(cat "$base/cli/target/classpath.txt")")

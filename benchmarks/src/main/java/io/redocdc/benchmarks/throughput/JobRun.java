@@ -31,7 +31,8 @@ final class JobRun {
     private JobRun() {
     }
 
-    static void run(Path redo, Path output, StateBackendKind backend, int parallelism) throws Exception {
+    static void run(Path redo, Path output, StateBackendKind backend, int parallelism, long expectedRecords)
+            throws Exception {
         JobOptions options = new JobOptions(redo, output, FileFormat.OGG_JSON, true, parallelism, backend,
                 Duration.ofSeconds(10), output.resolveSibling(output.getFileName() + "-checkpoints"), null, 0, null,
                 null, null, "ORCL", Map.of(), false);
@@ -41,7 +42,7 @@ final class JobRun {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(config);
         CapturePipeline.build(env, options);
 
-        Samples samples = new Samples();
+        Samples samples = new Samples(expectedRecords);
         Thread sampler = new Thread(samples, "record-count-sampler");
         sampler.setDaemon(true);
         long start = System.nanoTime();
@@ -67,6 +68,12 @@ final class JobRun {
                         + " steady_s=%.3f steady_records_per_cpu_s=%.1f tail_s=%.3f total_s=%.3f peak_heap_mib=%d%n",
                 records, OutputSummary.of(output).changes(), first, steadyRecords / (t90 - t10), t90 - t10,
                 steadyRecords / steadyCpu, total - last, total, peakHeap() >> 20);
+        if (samples.atNinety != null) {
+            StringBuilder line = new StringBuilder("THREADS");
+            ThreadCpu.minus(samples.atNinety, samples.atTen).forEach((group, seconds) -> line.append(' ')
+                    .append(group).append('=').append(String.format(Locale.ROOT, "%.2f", seconds)));
+            System.out.println(line);
+        }
     }
 
     private static long processCpuNanos() {
@@ -87,11 +94,25 @@ final class JobRun {
         private volatile int size;
         private volatile boolean stop;
         private long start;
+        private final long expectedRecords;
+        /** CPU per thread group when the source had read 10 % and 90 % of the expected records. */
+        volatile Map<String, Double> atTen;
+        volatile Map<String, Double> atNinety;
+
+        Samples(long expectedRecords) {
+            this.expectedRecords = expectedRecords;
+        }
 
         @Override
         public void run() {
             while (!stop && size < nanos.length - 1) {
-                add(System.nanoTime(), SourceRecordsReporter.recordsOut(), processCpuNanos());
+                long count = SourceRecordsReporter.recordsOut();
+                add(System.nanoTime(), count, processCpuNanos());
+                if (atTen == null && count >= expectedRecords / 10) {
+                    atTen = ThreadCpu.snapshot();
+                } else if (atTen != null && atNinety == null && count >= expectedRecords * 9 / 10) {
+                    atNinety = ThreadCpu.snapshot();
+                }
                 try {
                     Thread.sleep(SAMPLE_MILLIS);
                 } catch (InterruptedException e) {

@@ -35,7 +35,7 @@ public final class ThroughputBenchmark {
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("--job")) {
             JobRun.run(Path.of(args[1]), Path.of(args[2]), StateBackendKind.valueOf(args[3].toUpperCase()),
-                    Integer.parseInt(args[4]));
+                    Integer.parseInt(args[4]), Long.parseLong(args[5]));
             return;
         }
         Map<String, String> opts = options(args);
@@ -64,13 +64,14 @@ public final class ThroughputBenchmark {
             for (String config : configs) {
                 for (Map.Entry<String, String> tree : trees.entrySet()) {
                     String key = config + " " + tree.getKey();
-                    Map<String, Double> run = runJob(tree.getValue(), jvmOptions, redo, dir, config);
+                    Map<String, Double> run = runJob(tree.getValue(), jvmOptions, redo, dir, config, base.rows());
                     results.computeIfAbsent(key, k -> new ArrayList<>()).add(run);
                     System.out.printf(Locale.ROOT, "round %d %-12s %-10s start-up %5.1f s, steady %,9.0f rows/s,"
                                     + " %,9.0f rows per CPU-second, tail %5.1f s, total %6.1f s, peak heap %,5.0f MiB,"
                                     + " load %s%n", round, config, tree.getKey(), run.get("startup_s"),
                             rowsPerSecond(run, base), rowsPerCpuSecond(run, base), run.get("tail_s"),
                             run.get("total_s"), run.get("peak_heap_mib"), load());
+                    System.out.println("    steady-state CPU by thread group: " + cpuShares(run));
                 }
             }
         }
@@ -95,8 +96,8 @@ public final class ThroughputBenchmark {
         return all;
     }
 
-    private static Map<String, Double> runJob(String classpath, String jvmOptions, Path redo, Path dir, String config)
-            throws IOException, InterruptedException {
+    private static Map<String, Double> runJob(String classpath, String jvmOptions, Path redo, Path dir, String config,
+                                              long expectedRecords) throws IOException, InterruptedException {
         String[] backendAndParallelism = config.split(":");
         Path output = Files.createTempDirectory(dir, "output-");
         List<String> command = new ArrayList<>();
@@ -105,7 +106,7 @@ public final class ThroughputBenchmark {
         command.addAll(List.of("--add-opens=java.base/java.util=ALL-UNNAMED",
                 "--add-opens=java.base/java.lang=ALL-UNNAMED", "-cp", classpath, ThroughputBenchmark.class.getName(),
                 "--job", redo.toString(), output.resolve("sink").toString(), backendAndParallelism[0],
-                backendAndParallelism[1]));
+                backendAndParallelism[1], Long.toString(expectedRecords)));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         Map<String, Double> values = null;
         List<String> lines = new ArrayList<>();
@@ -115,17 +116,23 @@ public final class ThroughputBenchmark {
             while ((line = out.readLine()) != null) {
                 lines.add(line);
                 if (line.startsWith("JOB ")) {
-                    values = new LinkedHashMap<>();
+                    values = values == null ? new LinkedHashMap<>() : values;
                     for (String pair : line.substring(4).split(" ")) {
                         String[] kv = pair.split("=");
                         values.put(kv[0], Double.parseDouble(kv[1]));
+                    }
+                } else if (line.startsWith("THREADS ")) {
+                    values = values == null ? new LinkedHashMap<>() : values;
+                    for (String pair : line.substring(8).split(" ")) {
+                        String[] kv = pair.split("=");
+                        values.put("cpu_" + kv[0], Double.parseDouble(kv[1]));
                     }
                 }
             }
         }
         int status = process.waitFor();
         FileUtils.deleteDirectory(output.toFile());
-        if (status != 0 || values == null) {
+        if (status != 0 || values == null || !values.containsKey("records")) {
             throw new IllegalStateException("job run " + config + " failed (status " + status + "):\n"
                     + String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size())));
         }
@@ -177,10 +184,31 @@ public final class ThroughputBenchmark {
                         median(runs, "peak_heap_mib"), wall / firstWall, cpu / firstCpu);
             }
         }
+        System.out.println("Steady-state CPU by thread group (last round):");
+        for (String config : configs) {
+            for (String tree : trees.keySet()) {
+                List<Map<String, Double>> runs = results.get(config + " " + tree);
+                System.out.printf("  %s %s: %s%n", config, tree, cpuShares(runs.get(runs.size() - 1)));
+            }
+        }
     }
 
     private static double median(List<ReadFloor.Pass> passes, java.util.function.ToDoubleFunction<ReadFloor.Pass> f) {
         return median(passes.stream().mapToDouble(f).toArray());
+    }
+
+    /** The steady state's CPU seconds per thread group and their shares (from {@link ThreadCpu}). */
+    private static String cpuShares(Map<String, Double> run) {
+        double total = run.entrySet().stream().filter(e -> e.getKey().startsWith("cpu_"))
+                .mapToDouble(Map.Entry::getValue).sum();
+        StringBuilder out = new StringBuilder();
+        run.forEach((key, seconds) -> {
+            if (key.startsWith("cpu_")) {
+                out.append(String.format(Locale.ROOT, "%s %.1f s (%.0f %%), ", key.substring(4), seconds,
+                        100 * seconds / total));
+            }
+        });
+        return out.length() == 0 ? "n/a" : out.substring(0, out.length() - 2);
     }
 
     private static double median(List<Map<String, Double>> runs, String key) {

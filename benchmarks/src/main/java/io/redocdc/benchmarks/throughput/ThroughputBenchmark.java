@@ -226,16 +226,19 @@ public final class ThroughputBenchmark {
         return passes.stream().max((a, b) -> Double.compare(a.rowsPerSecond(), b.rowsPerSecond())).orElseThrow();
     }
 
-    /** "this" (this JVM's classpath) first, then {@code name=classpath} pairs separated by {@code ;}. */
+    /**
+     * The {@code name=classpath} pairs (separated by {@code ;}) first, so that ratios are over the baseline, then
+     * "this" (this JVM's classpath).
+     */
     private static Map<String, String> trees(String spec) {
         Map<String, String> trees = new LinkedHashMap<>();
-        trees.put("this", System.getProperty("java.class.path"));
         for (String pair : spec.split(";")) {
             if (!pair.isBlank()) {
                 int eq = pair.indexOf('=');
                 trees.put(pair.substring(0, eq), pair.substring(eq + 1));
             }
         }
+        trees.put("this", System.getProperty("java.class.path"));
         return trees;
     }
 

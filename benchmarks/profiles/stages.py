@@ -2,7 +2,10 @@
 """Cost per stage from a JFR recording's execution samples.
 
 Usage: jfr print --json --stack-depth 64 --events jdk.ExecutionSample REC.jfr > samples.json
-       python3 benchmarks/profiles/stages.py samples.json
+       python3 benchmarks/profiles/stages.py samples.json [--tasks-only]
+
+--tasks-only counts only the job's task threads (source, assembler, sequencer + sink), not the client's main
+thread (which reads the output back for its summary after the job) nor Flink's other threads.
 
 Each sample goes to the stage of the innermost frame (leaf first) that names one (STAGES, first match wins per
 frame); samples with no such frame go to "other (<thread group>)". Prints samples per thread group, per stage, and
@@ -14,6 +17,7 @@ import re
 import sys
 
 STAGES = [
+    ("XID to hex text (Xid.toRaw, per row in the assembler)", r"^io\.redocdc\.source\.model\.Xid\.(toRaw|appendLittleEndian)"),
     ("read + CSV decode (UTF-8, commons-csv)", r"^(org\.apache\.commons\.csv\.|sun\.nio\.cs\.UTF_8|sun\.nio\.cs\.StreamDecoder|java\.io\.(BufferedReader|InputStreamReader|FileInputStream)|org\.apache\.commons\.io\.input|io\.redocdc\.source\.files\.CsvRows|de\.siegmar\.fastcsv)"),
     ("CSV row -> RedoRecord", r"^io\.redocdc\.source\.(files\.(ContentsRowParser|CsvValues|ContentsCsvReader)|model\.(Xid|RedoRecord)|catalog\.ContinuedStatements)|^java\.time\.format"),
     ("table filter", r"^io\.redocdc\.operators\.txn\.(TableFilter|CaptureFilter)"),
@@ -45,7 +49,10 @@ def thread_group(name):
     return "other threads"
 
 
-def main(path):
+TASKS = ("source task", "assembler tasks", "sequencer + file sink task")
+
+
+def main(path, tasks_only):
     events = json.load(open(path))["recording"]["events"]
     by_group = collections.Counter()
     by_stage = collections.Counter()
@@ -55,6 +62,8 @@ def main(path):
         values = event["values"]
         thread = values["sampledThread"]
         group = thread_group(thread.get("javaName") or thread.get("osName"))
+        if tasks_only and group not in TASKS:
+            continue
         frames = [frame_name(f) for f in (values["stackTrace"] or {}).get("frames", [])]
         stage = None
         for frame in frames:
@@ -87,4 +96,4 @@ def main(path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], "--tasks-only" in sys.argv[2:])

@@ -58,6 +58,35 @@ class TableFilterTest {
                 .as("nothing included").isFalse();
     }
 
+    /** Decisions are cached per owner and table; the answers must be those of the patterns, asked in any order. */
+    @Test
+    void cachedDecisionsAreThePatternsAnswersPerOwnerAndTable() throws Exception {
+        TableFilter filter = TableFilter.of(List.of("OE.*", "HR.EMP*"), List.of("*.*_TMP"));
+        for (int round = 0; round < 3; round++) {
+            assertThat(filter.captures("OE", "ORDERS")).isTrue();
+            assertThat(filter.captures("SALES", "ORDERS")).as("same table, other owner").isFalse();
+            assertThat(filter.captures("HR", "ORDERS")).isFalse();
+            assertThat(filter.captures("HR", "EMPLOYEES")).isTrue();
+            assertThat(filter.captures("OE", "ORDERS_TMP")).isFalse();
+            assertThat(filter.captures(null, "ORDERS")).isFalse();
+        }
+        TableFilter copy = org.apache.flink.util.InstantiationUtil.clone(filter);
+        assertThat(copy.captures("OE", "ORDERS")).as("a deserialized copy starts a cache of its own").isTrue();
+        assertThat(copy.captures("SALES", "ORDERS")).isFalse();
+    }
+
+    @Test
+    void pastTheCacheBoundTablesAreStillDecidedByThePatterns() {
+        TableFilter filter = TableFilter.of(List.of("OE.*"), List.of("OE.*_TMP"));
+        for (int i = 0; i < TableFilter.MAX_CACHED + 10; i++) {
+            assertThat(filter.captures("OE", "T" + i)).isTrue();
+        }
+        assertThat(filter.captures("OE", "LATE_TMP")).isFalse();
+        assertThat(filter.captures("HR", "LATE")).isFalse();
+        assertThat(filter.captures("OE", "LATE")).isTrue();
+        assertThat(filter.captures("OE", "T5")).isTrue();
+    }
+
     @Test
     void aPatternWithoutOwnerAndTableIsRejectedByName() {
         assertThatThrownBy(() -> TableFilter.of(List.of("ORDERS"), List.of()))

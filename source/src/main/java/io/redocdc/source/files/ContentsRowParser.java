@@ -36,6 +36,8 @@ final class ContentsRowParser {
     private final int sqlUndo;
     /** SRC_CON_NAME, a column beyond the contract's: -1 when the file has none (directories mined before 12.1). */
     private final int srcConName;
+    /** The last TIMESTAMP checked: rows in SCN order share their second, so most need no new parse. */
+    private String lastTimestamp;
 
     ContentsRowParser(CsvRows rows, ArchivedLog log) {
         this.rows = rows;
@@ -112,13 +114,18 @@ final class ContentsRowParser {
 
     private String timestamp(CsvRows.Row row) {
         String text = values.text(row, timestamp);
-        if (text != null) {
-            try {
-                CsvValues.ORACLE_DATE_TIME.parse(text);
-            } catch (DateTimeParseException e) {
-                throw values.fail(row, timestamp, "'YYYY-MM-DD HH24:MI:SS'", text);
-            }
+        if (text == null) {
+            return null;
         }
+        if (text.equals(lastTimestamp)) {
+            return lastTimestamp; // one String shared by the rows of a second
+        }
+        try {
+            CsvValues.ORACLE_DATE_TIME.parse(text);
+        } catch (DateTimeParseException e) {
+            throw values.fail(row, timestamp, "'YYYY-MM-DD HH24:MI:SS'", text);
+        }
+        lastTimestamp = text;
         return text;
     }
 

@@ -1,6 +1,6 @@
 package io.redocdc.source.model;
 
-import java.util.Locale;
+import java.util.HexFormat;
 
 /**
  * An Oracle transaction id as V$LOGMNR_CONTENTS.XID shows it: RAW(8) holding USN (u16), SLOT (u16) and
@@ -12,6 +12,8 @@ import java.util.Locale;
 public record Xid(int usn, int slot, long sqn) {
 
     public static final long PARTIAL_SQN = 0xFFFFFFFFL;
+
+    private static final HexFormat UPPER_HEX = HexFormat.of().withUpperCase();
 
     /**
      * No transaction: rows outside any transaction (some INTERNAL rows, dictionary DDL) carry a NULL or an
@@ -55,18 +57,23 @@ public record Xid(int usn, int slot, long sqn) {
         return value;
     }
 
-    /** The 16-hex-digit RAW form, upper case as Oracle prints it. */
+    /**
+     * The 16-hex-digit RAW form, upper case as Oracle prints it. Called per row by the assembler, hence digits
+     * written into one array rather than a String.format per byte.
+     */
     public String toRaw() {
-        StringBuilder sb = new StringBuilder(16);
-        appendLittleEndian(sb, usn, 2);
-        appendLittleEndian(sb, slot, 2);
-        appendLittleEndian(sb, sqn, 4);
-        return sb.toString().toUpperCase(Locale.ROOT);
+        char[] raw = new char[16];
+        putLittleEndian(raw, 0, usn, 2);
+        putLittleEndian(raw, 4, slot, 2);
+        putLittleEndian(raw, 8, sqn, 4);
+        return new String(raw);
     }
 
-    private static void appendLittleEndian(StringBuilder sb, long value, int bytes) {
+    private static void putLittleEndian(char[] raw, int at, long value, int bytes) {
         for (int i = 0; i < bytes; i++) {
-            sb.append(String.format("%02x", (value >>> (8 * i)) & 0xFF));
+            int b = (int) (value >>> (8 * i)) & 0xFF;
+            raw[at + 2 * i] = UPPER_HEX.toHighHexDigit(b);
+            raw[at + 2 * i + 1] = UPPER_HEX.toLowHexDigit(b);
         }
     }
 

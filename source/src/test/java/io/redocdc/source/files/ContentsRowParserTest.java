@@ -85,6 +85,22 @@ class ContentsRowParserTest {
                         + "got '02001B00'");
     }
 
+    /** TIMESTAMP is checked once per distinct text in a row; a bad one after good ones is still an error. */
+    @Test
+    void rowsSharingATimestampKeepItAndABadOneAfterThemIsAnErrorNamingItsLine() throws IOException {
+        String row = ",1,02001B00FF060000,START,6,0,0,,,,,,\" 0x1 \",0,0,set transaction read write,\r\n";
+        List<RedoRecord> records = read(HEADER + "11568460,2023-11-11 16:51:27" + row
+                + "11568461,2023-11-11 16:51:27" + row + "11568462,2023-11-11 16:51:28" + row);
+        assertThat(records).extracting(RedoRecord::timestamp)
+                .containsExactly("2023-11-11 16:51:27", "2023-11-11 16:51:27", "2023-11-11 16:51:28");
+
+        Path file = write(HEADER + "11568460,2023-11-11 16:51:27" + row + "11568461,2023-11-11 16:51:27" + row
+                + "11568462,2023-11-11 16:51:61" + row);
+        assertThatThrownBy(() -> readAll(file)).isInstanceOf(RedoInputException.class)
+                .hasMessageContaining(file + " line 4: column TIMESTAMP: expected 'YYYY-MM-DD HH24:MI:SS', "
+                        + "got '2023-11-11 16:51:61'");
+    }
+
     private List<RedoRecord> read(String text) throws IOException {
         return readAll(write(text));
     }

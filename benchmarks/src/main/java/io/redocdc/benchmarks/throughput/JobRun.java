@@ -6,6 +6,7 @@ import io.redocdc.job.pipeline.JobConfiguration;
 import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.job.pipeline.StateBackendKind;
 import io.redocdc.sinks.files.FileFormat;
+import io.redocdc.source.model.Scn;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -34,7 +35,7 @@ final class JobRun {
     static void run(Path redo, Path output, StateBackendKind backend, int parallelism, long expectedRecords)
             throws Exception {
         JobOptions options = new JobOptions(redo, output, FileFormat.OGG_JSON, true, parallelism, backend,
-                Duration.ofSeconds(10), output.resolveSibling(output.getFileName() + "-checkpoints"), null, 0, null,
+                Duration.ofSeconds(10), output.resolveSibling(output.getFileName() + "-checkpoints"), null, Scn.ZERO, null,
                 null, null, "ORCL", Map.of(), false);
         Configuration config = JobConfiguration.of(options);
         config.setString(SourceRecordsReporter.FACTORY_KEY, SourceRecordsReporter.Factory.class.getName());

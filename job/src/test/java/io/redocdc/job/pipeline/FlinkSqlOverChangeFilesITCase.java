@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.Position;
 import io.redocdc.sinks.files.ChangeFiles;
 import io.redocdc.sinks.files.FileFormat;
@@ -25,10 +26,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.flink.api.common.RuntimeExecutionMode;
+import org.apache.flink.api.common.functions.MapFunction;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -118,8 +121,20 @@ class FlinkSqlOverChangeFilesITCase {
                 List.of("*.*"), null, "ORCL", Map.of(), false);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
                 JobConfiguration.of(options));
-        CapturePipeline.build(env, options);
+        // Slowed down so that the capture spans several checkpoints, each committing new part files, however fast
+        // the machine: a capture inside one checkpoint interval writes one file per table, which even a plain
+        // changelog read takes in order.
+        CapturePipeline.build(env, options, lcrs -> lcrs.map(new Throttle()).setParallelism(1).name("throttle"));
         env.execute("capture " + format + " for Flink SQL");
+    }
+
+    /** Holds each LCR for half a millisecond: about 7 s for the workload's changes. */
+    private static final class Throttle implements MapFunction<Lcr, Lcr> {
+        @Override
+        public Lcr map(Lcr lcr) {
+            LockSupport.parkNanos(500_000);
+            return lcr;
+        }
     }
 
     @Test

@@ -2,14 +2,10 @@ package io.redocdc.source.files;
 
 import io.redocdc.source.catalog.RedoInputException;
 import java.io.IOException;
-import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
+import java.util.Map;
 
 /**
  * {@code mining_options.csv} of a redo directory: how its contents were selected beyond the contract's columns,
@@ -33,41 +29,23 @@ public final class MiningOptions {
     /** True when the directory declares that its logs keep the INTERNAL rows that end LOB statements. */
     public static boolean keepsUndoMarkers(Path redoDirectory) {
         Path file = redoDirectory.resolve(FILE);
-        if (!Files.isRegularFile(file)) {
-            return false;
-        }
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-             CSVParser parser = RedoCsvFormat.CSV.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
-            if (!parser.getHeaderNames().contains("OPTION") || !parser.getHeaderNames().contains("VALUE")) {
-                throw new RedoInputException(file + " line 1: expected the header OPTION,VALUE but found "
-                        + parser.getHeaderNames());
+        boolean keeps = false;
+        for (DeclarationCsv.Row row : DeclarationCsv.read(file, "OPTION").orElse(List.of())) {
+            if (!row.name().equals(INTERNAL_ROWS)) {
+                continue;
             }
-            boolean keeps = false;
-            for (CSVRecord row : parser) {
-                if (!INTERNAL_ROWS.equals(row.get("OPTION").trim().toUpperCase(Locale.ROOT))) {
-                    continue;
-                }
-                String value = row.get("VALUE").trim().toUpperCase(Locale.ROOT);
-                if (!value.equals(UNDO_MARKERS) && !value.equals(NONE)) {
-                    throw new RedoInputException(file + " line " + parser.getCurrentLineNumber() + ": "
-                            + INTERNAL_ROWS + " must be " + UNDO_MARKERS + " or " + NONE + ", got '"
-                            + row.get("VALUE") + "'");
-                }
-                keeps = value.equals(UNDO_MARKERS);
+            String value = row.value().trim().toUpperCase(Locale.ROOT);
+            if (!value.equals(UNDO_MARKERS) && !value.equals(NONE)) {
+                throw new RedoInputException(file + " line " + row.line() + ": " + INTERNAL_ROWS + " must be "
+                        + UNDO_MARKERS + " or " + NONE + ", got '" + row.value() + "'");
             }
-            return keeps;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new RedoInputException(file + ": " + e.getMessage());
+            keeps = value.equals(UNDO_MARKERS);
         }
+        return keeps;
     }
 
     /** Declares that the directory's logs keep the INTERNAL rows that end LOB statements (written atomically). */
     public static void declareUndoMarkers(Path redoDirectory) throws IOException {
-        RedoCsvFormat.writeAtomically(redoDirectory.resolve(FILE), printer -> {
-            printer.printRecord("OPTION", "VALUE");
-            printer.printRecord(INTERNAL_ROWS, UNDO_MARKERS);
-        });
+        DeclarationCsv.write(redoDirectory.resolve(FILE), "OPTION", Map.of(INTERNAL_ROWS, UNDO_MARKERS));
     }
 }

@@ -3,18 +3,12 @@ package io.redocdc.source.files;
 import io.redocdc.source.catalog.RedoInputException;
 import io.redocdc.source.model.NlsFormats;
 import java.io.IOException;
-import java.io.Reader;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.apache.commons.csv.CSVParser;
-import org.apache.commons.csv.CSVRecord;
 
 /**
  * {@code nls_session_parameters.csv} of a redo directory: the NLS settings its SQL_REDO literals were printed
@@ -35,24 +29,12 @@ public final class NlsSessionParameters {
     /** The directory's declaration, or empty when it has none. */
     public static Optional<NlsFormats> read(Path redoDirectory) {
         Path file = redoDirectory.resolve(FILE);
-        if (!Files.isRegularFile(file)) {
+        Optional<List<DeclarationCsv.Row>> rows = DeclarationCsv.read(file, "PARAMETER");
+        if (rows.isEmpty()) {
             return Optional.empty();
         }
         Map<String, String> values = new HashMap<>();
-        try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
-             CSVParser parser = RedoCsvFormat.CSV.builder().setHeader().setSkipHeaderRecord(true).build().parse(in)) {
-            if (!parser.getHeaderNames().contains("PARAMETER") || !parser.getHeaderNames().contains("VALUE")) {
-                throw new RedoInputException(file + " line 1: expected the header PARAMETER,VALUE but found "
-                        + parser.getHeaderNames());
-            }
-            for (CSVRecord row : parser) {
-                values.put(row.get("PARAMETER").trim().toUpperCase(Locale.ROOT), row.get("VALUE"));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            throw new RedoInputException(file + ": " + e.getMessage());
-        }
+        rows.get().forEach(row -> values.put(row.name(), row.value()));
         try {
             return Optional.of(new NlsFormats(required(values, "NLS_DATE_FORMAT", file),
                     required(values, "NLS_TIMESTAMP_FORMAT", file), required(values, "NLS_TIMESTAMP_TZ_FORMAT", file),
@@ -72,12 +54,7 @@ public final class NlsSessionParameters {
         if (formats.timeZone() != null) {
             rows.put("TIME_ZONE", formats.timeZone());
         }
-        RedoCsvFormat.writeAtomically(redoDirectory.resolve(FILE), printer -> {
-            printer.printRecord("PARAMETER", "VALUE");
-            for (Map.Entry<String, String> row : rows.entrySet()) {
-                printer.printRecord(row.getKey(), row.getValue());
-            }
-        });
+        DeclarationCsv.write(redoDirectory.resolve(FILE), "PARAMETER", rows);
     }
 
     private static String required(Map<String, String> values, String parameter, Path file) {

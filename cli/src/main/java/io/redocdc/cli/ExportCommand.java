@@ -172,12 +172,12 @@ public final class ExportCommand implements Callable<Integer> {
     }
 
     /**
-     * With a dictionary the contents query keeps the INTERNAL rows that end LOB statements (LogMinerQuery), so the
-     * directory says so; logs exported before this version lack them and keep the directory from saying it.
+     * Where the contents query keeps the INTERNAL rows that end LOB statements, the directory says so; logs exported
+     * before this version lack them and keep the directory from saying it.
      */
     private static void declareUndoMarkers(RedoDirectoryWriter writer, LogMinerSettings settings, PrintWriter err)
             throws IOException {
-        if (settings.dictionaryMode() != DictionaryMode.NONE && !writer.declareUndoMarkers()) {
+        if (settings.keepsUndoMarkers() && !writer.declareUndoMarkers()) {
             err.println("redo-cdc export: " + writer.directory().path() + " holds logs exported without LogMiner's "
                     + "INTERNAL rows and does not declare them in " + MiningOptions.FILE + ", so savepoint rollbacks "
                     + "of LOB statements in it will be refused; export into a new directory to have them matched");

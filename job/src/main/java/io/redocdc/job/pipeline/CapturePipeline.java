@@ -11,7 +11,6 @@ import io.redocdc.sinks.files.FileSinkOptions;
 import io.redocdc.sinks.jdbc.JdbcApplySink;
 import io.redocdc.source.RedoLogSource;
 import io.redocdc.source.files.MiningOptions;
-import io.redocdc.source.logminer.DictionaryMode;
 import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.OracleSource;
 import io.redocdc.source.logminer.StartPosition;
@@ -174,12 +173,12 @@ public final class CapturePipeline {
     }
 
     /**
-     * Whether the rows keep LogMiner's INTERNAL rows that end LOB statements: the LogMiner query keeps them with a
-     * dictionary (without one no row change is named anyway), a redo directory says so in {@link MiningOptions}.
+     * Whether the rows keep LogMiner's INTERNAL rows that end LOB statements: as the LogMiner source's settings
+     * say, or as a redo directory declares in {@link MiningOptions}.
      */
     static boolean undoMarkersKept(JobOptions options) {
         return options.minesOracle()
-                ? options.oracle().logMiner().dictionaryMode() != DictionaryMode.NONE
+                ? options.oracle().logMiner().keepsUndoMarkers()
                 : MiningOptions.keepsUndoMarkers(options.sourceDir());
     }
 }

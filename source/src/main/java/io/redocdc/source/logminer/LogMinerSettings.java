@@ -52,6 +52,14 @@ public record LogMinerSettings(ConnectionFactory connection, DictionaryMode dict
         exclude = List.copyOf(exclude);
     }
 
+    /**
+     * Whether the contents query keeps the INTERNAL rows that end LOB statements ({@link LogMinerQuery}): only with
+     * a dictionary, since without one the table patterns cannot select them.
+     */
+    public boolean keepsUndoMarkers() {
+        return dictionaryMode != DictionaryMode.NONE;
+    }
+
     public static Builder builder() {
         return new Builder();
     }

@@ -1,6 +1,7 @@
 package io.redocdc.benchmarks;
 
 import io.redocdc.common.jdbc.Secret;
+import io.redocdc.common.options.OptionReading;
 import io.redocdc.sinks.jdbc.JdbcConnections;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import io.redocdc.sinks.jdbc.OnError;
@@ -12,7 +13,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The PostgreSQL database the benchmark applies to. Every variant starts from the same empty state: the
@@ -45,16 +48,17 @@ final class TargetDatabase {
     JdbcSinkOptions.Builder sinkOptions(String sinkName) {
         JdbcSinkOptions.Builder builder = JdbcSinkOptions.builder().jdbcUrl(jdbcUrl).user(user).password(password)
                 .sinkName(sinkName).onError(OnError.STOP);
+        Map<String, String> given = new LinkedHashMap<>();
         for (String pair : sinkOptions.split(";")) {
             int eq = pair.indexOf('=');
             if (eq > 0) {
-                builder.option(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+                given.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
             } else if (!pair.isBlank()) {
                 throw new IllegalArgumentException("option --sink-options: expected key=value pairs separated by "
                         + "';', got '" + pair + "'");
             }
         }
-        return builder;
+        return builder.configure(OptionReading.configuration(given));
     }
 
     Connection connect() throws SQLException {

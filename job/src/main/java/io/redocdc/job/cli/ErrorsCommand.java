@@ -30,7 +30,7 @@ import picocli.CommandLine.Spec;
  * the sink's mapping and conflict policies, so give the same target options as the job (a --config file works).
  */
 @Command(name = "errors", mixinStandardHelpOptions = true, sortOptions = false,
-        modelTransformer = ErrorsCommand.Options.class,
+        abbreviateSynopsis = true, modelTransformer = ErrorsCommand.Options.class,
         description = "List, retry or delete the transactions the JDBC apply sink could not apply "
                 + "(table REDO_CDC_ERRORS of the target).")
 public final class ErrorsCommand implements Callable<Integer> {

@@ -39,7 +39,8 @@ import picocli.CommandLine.Spec;
  * target database (JDBC apply sink). Runs on an embedded Flink MiniCluster when started with java, and on the
  * cluster when the jar is submitted with {@code flink run}.
  */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, modelTransformer = RunCommand.Options.class,
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
+        modelTransformer = RunCommand.Options.class,
         description = "Capture committed transactions from a redo directory or an Oracle database (LogMiner) into "
                 + "ogg-json (or debezium-json) files, or apply them to Oracle, PostgreSQL or H2 (--sink.type jdbc).")
 public final class RunCommand implements Callable<Integer> {

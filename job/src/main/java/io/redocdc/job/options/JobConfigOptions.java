@@ -53,8 +53,8 @@ public final class JobConfigOptions {
 
     public static final ConfigOption<Boolean> VERBOSE = CATALOG.add(key("verbose").booleanType()
             .defaultValue(false)
-            .withDescription("local runs: the log on the console instead of the progress line (see Console "
-                    + "below)"), null, "off");
+            .withDescription("local runs: the log on the console instead of the progress line and the log "
+                    + "file (see Console below)"), null, "off");
 
     public static final ConfigOption<String> LOG_FILE = CATALOG.add(key("log-file").stringType().noDefaultValue()
             .withDescription("local runs: where the log goes"), "FILE", "`redo-cdc.log` beside `--checkpoint.dir`");

@@ -11,8 +11,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import org.apache.flink.configuration.ConfigOption;
 import org.junit.jupiter.api.BeforeEach;
@@ -84,6 +86,29 @@ class JobOptionsReaderTest {
                 "OE.A=overwrite;OE.B=discard,OE.C=error"));
         assertThat(options.jdbcSink().onError()).isEqualTo(OnError.STOP);
         assertThat(options.jdbcSink().conflictPolicies()).containsOnlyKeys("OE.A", "OE.B", "OE.C");
+    }
+
+    /** The example job file (its commented alternatives too) uses option keys only, which read as options. */
+    @Test
+    void theExampleJobFileNamesOnlyOptions() throws IOException {
+        Set<String> keys = new TreeSet<>();
+        RunOptions.all().forEach(option -> keys.add(option.key()));
+        Map<String, String> values = new LinkedHashMap<>();
+        for (String line : Files.readAllLines(Path.of("..", "flink-conf", "example-job.properties"))) {
+            String setting = line.replaceFirst("^#\\s*", "");
+            int eq = setting.indexOf('=');
+            if (eq > 0 && !setting.contains(" ") && !line.startsWith("# Keys")) {
+                assertThat(keys).as("key of line '%s'", line).contains(setting.substring(0, eq));
+                if (!line.startsWith("#")) {
+                    values.put(setting.substring(0, eq), setting.substring(eq + 1));
+                }
+            }
+        }
+        values.put("source.dir", redo.toString());
+        JobOptions options = JobOptionsReader.fromMap(values);
+        assertThat(options.parallelism()).isEqualTo(4);
+        assertThat(options.stateBackend()).isEqualTo(StateBackendKind.ROCKSDB);
+        assertThat(options.primaryKeys()).containsOnlyKeys("OE.ORDERS");
     }
 
     /** Users have these keys in config files: the definitions must keep every one of them. */

@@ -21,7 +21,11 @@ import org.apache.flink.configuration.ReadableConfig;
 /**
  * Options of the JDBC apply sink. Build with {@link #builder()} (typed, or {@link Builder#configure} from the
  * options of {@link JdbcSinkConfigOptions}); {@link Builder#build()} validates everything and its errors name
- * the option key. Source names ({@code OWNER.TABLE}, {@code OWNER.TABLE.COL}) are the
+ * the option key.
+ *
+ * <p>About 420 lines: a record of 19 options, its validating builder with one documented setter per option, and
+ * {@link Builder#configure} reading them all from a configuration (the parsing itself is Flink's, through
+ * {@code OptionReading}). Source names ({@code OWNER.TABLE}, {@code OWNER.TABLE.COL}) are the
  * upper-case names of the redo; target names are kept exactly as written and always quoted.
  *
  * @param tableMap         {@code OWNER.TABLE -> SCHEMA.TABLE} and {@code OWNER.* -> SCHEMA.*}; unmapped tables

@@ -77,8 +77,8 @@ public record JdbcSinkOptions(
     public static final String CONFLICT = JdbcSinkConfigOptions.CONFLICT.key();
     /** How messages name the policy of one table: {@code sink.conflict.OWNER.TABLE}. */
     public static final String CONFLICT_PREFIX = CONFLICT + ".";
-    /** How messages name the key columns of one table: {@code primary-key.OWNER.TABLE}. */
-    public static final String PRIMARY_KEY_PREFIX = "primary-key.";
+    /** How messages name the key columns of one table: {@code sink.primary-key.OWNER.TABLE}. */
+    public static final String PRIMARY_KEY_PREFIX = "sink.primary-key.";
     public static final String ON_ERROR = JdbcSinkConfigOptions.ON_ERROR.key();
     public static final String APPLY_PARALLELISM = JdbcSinkConfigOptions.APPLY_PARALLELISM.key();
     public static final String DDL = JdbcSinkConfigOptions.DDL.key();

@@ -3,6 +3,7 @@ package io.redocdc.benchmarks;
 import io.redocdc.common.jdbc.Secret;
 import io.redocdc.common.options.OptionReading;
 import io.redocdc.sinks.jdbc.JdbcConnections;
+import io.redocdc.sinks.jdbc.JdbcSinkConfigOptions;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import io.redocdc.sinks.jdbc.OnError;
 import io.redocdc.sinks.jdbc.errors.ErrorTable;
@@ -52,7 +53,11 @@ final class TargetDatabase {
         for (String pair : sinkOptions.split(";")) {
             int eq = pair.indexOf('=');
             if (eq > 0) {
-                given.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+                String key = pair.substring(0, eq).trim();
+                if (JdbcSinkConfigOptions.all().stream().noneMatch(option -> option.key().equals(key))) {
+                    throw new IllegalArgumentException("option --sink-options: " + key + " is no JDBC sink option");
+                }
+                given.put(key, pair.substring(eq + 1).trim());
             } else if (!pair.isBlank()) {
                 throw new IllegalArgumentException("option --sink-options: expected key=value pairs separated by "
                         + "';', got '" + pair + "'");

@@ -1,7 +1,9 @@
 package io.redocdc.benchmarks;
 
 import io.redocdc.common.jdbc.Secret;
+import io.redocdc.common.options.OptionReading;
 import io.redocdc.sinks.jdbc.JdbcConnections;
+import io.redocdc.sinks.jdbc.JdbcSinkConfigOptions;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import io.redocdc.sinks.jdbc.OnError;
 import io.redocdc.sinks.jdbc.errors.ErrorTable;
@@ -12,7 +14,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The PostgreSQL database the benchmark applies to. Every variant starts from the same empty state: the
@@ -45,16 +49,21 @@ final class TargetDatabase {
     JdbcSinkOptions.Builder sinkOptions(String sinkName) {
         JdbcSinkOptions.Builder builder = JdbcSinkOptions.builder().jdbcUrl(jdbcUrl).user(user).password(password)
                 .sinkName(sinkName).onError(OnError.STOP);
+        Map<String, String> given = new LinkedHashMap<>();
         for (String pair : sinkOptions.split(";")) {
             int eq = pair.indexOf('=');
             if (eq > 0) {
-                builder.option(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+                String key = pair.substring(0, eq).trim();
+                if (JdbcSinkConfigOptions.all().stream().noneMatch(option -> option.key().equals(key))) {
+                    throw new IllegalArgumentException("option --sink-options: " + key + " is no JDBC sink option");
+                }
+                given.put(key, pair.substring(eq + 1).trim());
             } else if (!pair.isBlank()) {
                 throw new IllegalArgumentException("option --sink-options: expected key=value pairs separated by "
                         + "';', got '" + pair + "'");
             }
         }
-        return builder;
+        return builder.configure(OptionReading.configuration(given));
     }
 
     Connection connect() throws SQLException {

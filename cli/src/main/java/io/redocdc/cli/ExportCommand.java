@@ -1,10 +1,10 @@
 package io.redocdc.cli;
 
+import io.redocdc.job.cli.DictionaryConverter;
 import io.redocdc.job.cli.DurationConverter;
-import io.redocdc.job.cli.LogMinerOptions;
-import io.redocdc.job.cli.OptionCheck;
-import io.redocdc.job.cli.OracleLogin;
-import io.redocdc.job.cli.SourceOptions;
+import io.redocdc.job.options.LogMinerOptions;
+import io.redocdc.job.options.OptionCheck;
+import io.redocdc.job.options.OracleLogin;
 import io.redocdc.source.catalog.ArchivedLogCatalog;
 import io.redocdc.source.files.MiningOptions;
 import io.redocdc.source.files.RedoDirectoryWriter;
@@ -103,7 +103,7 @@ public final class ExportCommand implements Callable<Integer> {
     Duration gapTimeout;
 
     @Option(names = "--dictionary", paramLabel = "online-catalog|redo-logs|none",
-            converter = SourceOptions.DictionaryConverter.class, defaultValue = "online-catalog",
+            converter = DictionaryConverter.class, defaultValue = "online-catalog",
             description = "Where LogMiner takes the dictionary from (default online-catalog).")
     DictionaryMode dictionary;
 

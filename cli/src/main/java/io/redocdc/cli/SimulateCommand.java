@@ -1,6 +1,6 @@
 package io.redocdc.cli;
 
-import io.redocdc.job.cli.OptionCheck;
+import io.redocdc.job.options.OptionCheck;
 import io.redocdc.tools.simulate.SimulatedNls;
 import io.redocdc.tools.simulate.SimulationResult;
 import io.redocdc.tools.simulate.SimulationSettings;

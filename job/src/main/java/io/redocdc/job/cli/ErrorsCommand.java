@@ -1,5 +1,8 @@
 package io.redocdc.job.cli;
 
+import io.redocdc.job.options.OptionCheck;
+import io.redocdc.job.options.RunOptions;
+import io.redocdc.job.options.SinkReader;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import io.redocdc.sinks.jdbc.errors.ErrorQueue;
 import io.redocdc.sinks.jdbc.errors.ErrorTable;
@@ -13,8 +16,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.apache.flink.configuration.Configuration;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -26,6 +30,7 @@ import picocli.CommandLine.Spec;
  * the sink's mapping and conflict policies, so give the same target options as the job (a --config file works).
  */
 @Command(name = "errors", mixinStandardHelpOptions = true, sortOptions = false,
+        abbreviateSynopsis = true, modelTransformer = ErrorsCommand.Options.class,
         description = "List, retry or delete the transactions the JDBC apply sink could not apply "
                 + "(table REDO_CDC_ERRORS of the target).")
 public final class ErrorsCommand implements Callable<Integer> {
@@ -43,13 +48,6 @@ public final class ErrorsCommand implements Callable<Integer> {
             description = "list the failed transactions, retry (re-apply, then remove) or delete (remove) them.")
     Action action;
 
-    @Mixin
-    JdbcTargetOptions target = new JdbcTargetOptions();
-
-    @Option(names = "--primary-key", paramLabel = "OWNER.TABLE=COL[,COL]",
-            description = "Key columns as given to run (used by conflict policies on retry; repeatable).")
-    List<String> primaryKeys = new ArrayList<>();
-
     @Option(names = POSITION, paramLabel = "POS",
             description = "The transaction: the position 'errors list' shows (repeatable).")
     List<String> positions = new ArrayList<>();
@@ -57,9 +55,18 @@ public final class ErrorsCommand implements Callable<Integer> {
     @Option(names = ALL, defaultValue = "false", description = "Every failed transaction of the sink, in position order.")
     boolean all;
 
-    @Option(names = "--config", paramLabel = "FILE",
+    @Option(names = "--config", paramLabel = "FILE", order = 1000,
             description = "Properties file, e.g. the job's: keys without the leading -- (other keys are ignored).")
     Path configFile;
+
+    /** Adds the JDBC sink's options and --primary-key, as run defines them (see {@link RunOptions}). */
+    public static final class Options implements IModelTransformer {
+        @Override
+        public CommandSpec transform(CommandSpec spec) {
+            ConfigOptionsCli.addOptions(spec, RunOptions.errorsOptions());
+            return spec;
+        }
+    }
 
     @Override
     public Integer call() throws SQLException {
@@ -84,7 +91,10 @@ public final class ErrorsCommand implements Callable<Integer> {
         check.require(action == Action.LIST || all || !positions.isEmpty(), POSITION,
                 action.name().toLowerCase(Locale.ROOT) + " needs " + POSITION + " POS (from 'errors list') or "
                         + ALL, null);
-        return target.build(check, PrimaryKeyOption.parse(check, primaryKeys));
+        Configuration given = ConfigOptionsCli.configuration(spec, RunOptions.errorsOptions());
+        SinkReader target = new SinkReader(new OptionCheck(spec.commandLine(),
+                ConfigOptionsCli.origin(spec, given, configFile)), given);
+        return target.jdbc(target.primaryKeys());
     }
 
     private int list(PrintWriter out, JdbcSinkOptions options, List<ErrorTransaction> chosen) {

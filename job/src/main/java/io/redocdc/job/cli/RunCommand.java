@@ -1,6 +1,6 @@
 package io.redocdc.job.cli;
 
-import io.redocdc.job.cli.OutputSummary;
+import io.redocdc.common.options.OptionReading;
 import io.redocdc.job.console.ConsoleOptions;
 import io.redocdc.job.console.LocalConsole;
 import io.redocdc.job.pipeline.CapturePipeline;
@@ -8,18 +8,16 @@ import io.redocdc.job.pipeline.ClusterSetting;
 import io.redocdc.job.pipeline.InvalidStartException;
 import io.redocdc.job.pipeline.JobConfiguration;
 import io.redocdc.job.pipeline.JobOptions;
-import io.redocdc.job.pipeline.StateBackendKind;
+import io.redocdc.job.options.JobConfigOptions;
+import io.redocdc.job.options.JobOptionException;
+import io.redocdc.job.options.JobOptionsReader;
+import io.redocdc.job.options.RunOptions;
 import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.OracleSetupException;
 import io.redocdc.source.logminer.OracleSource;
 import io.redocdc.source.logminer.StartPosition;
 import io.redocdc.source.model.Scn;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.ArrayList;
-import java.util.EnumSet;
-import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.function.BiFunction;
@@ -30,9 +28,10 @@ import org.apache.flink.core.execution.DetachedJobExecutionResult;
 import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
+import picocli.CommandLine.IModelTransformer;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -40,76 +39,28 @@ import picocli.CommandLine.Spec;
  * target database (JDBC apply sink). Runs on an embedded Flink MiniCluster when started with java, and on the
  * cluster when the jar is submitted with {@code flink run}.
  */
-@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false, abbreviateSynopsis = true,
+        modelTransformer = RunCommand.Options.class,
         description = "Capture committed transactions from a redo directory or an Oracle database (LogMiner) into "
                 + "ogg-json (or debezium-json) files, or apply them to Oracle, PostgreSQL or H2 (--sink.type jdbc).")
 public final class RunCommand implements Callable<Integer> {
 
-    static final int DEFAULT_PARALLELISM = 2;
-    static final Duration DEFAULT_CHECKPOINT_INTERVAL = Duration.ofSeconds(10);
-
     @Spec
     CommandSpec spec;
 
-    @Mixin
-    SourceOptions source = new SourceOptions();
-
-    @Mixin
-    SinkOptions sink = new SinkOptions();
-
-    @Mixin
-    JdbcTargetOptions jdbc = new JdbcTargetOptions();
-
-    @Option(names = "--capture.include", split = ",", paramLabel = "OWNER.TABLE",
-            description = "Tables to capture, * wildcards (default *.*).")
-    List<String> include = new ArrayList<>(List.of("*.*"));
-
-    @Option(names = "--capture.exclude", split = ",", paramLabel = "OWNER.TABLE",
-            description = "Tables never captured, * wildcards (default: Oracle-maintained schemas).")
-    List<String> exclude;
-
-    @Option(names = "--primary-key", paramLabel = "OWNER.TABLE=COL[,COL]",
-            description = "Key columns of a table, for the output's primary_keys, or for the JDBC sink instead of "
-                    + "the target's primary key (repeatable).")
-    List<String> primaryKeys = new ArrayList<>();
-
-    @Option(names = "--dead-letter", defaultValue = "false", arity = "0..1", paramLabel = "BOOL",
-            description = "Write SQL_REDO that cannot be parsed, and row changes LogMiner could not name or decode "
-                    + "(STATUS 2, UNKNOWN.OBJ# n, BIN$...), to <sink.dir>/dead-letter instead of failing "
-                    + "(with --sink.type jdbc too, which then needs --sink.dir).")
-    boolean deadLetter;
-
-    // The next four are null when the user gave them neither on the command line nor in --config: on a cluster
-    // the cluster's configuration then stays in force (JobConfiguration.forCluster).
-    @Option(names = "--parallelism", paramLabel = "N",
-            description = "Parallel log readers and transaction assemblers (default 2; on a Flink cluster the "
-                    + "cluster's, or flink run -p).")
-    Integer parallelism;
-
-    @Option(names = "--state.backend", paramLabel = "hashmap|rocksdb",
-            description = "Keyed state on the heap (hashmap, default) or in RocksDB (spills large transactions); "
-                    + "on a Flink cluster the cluster's state.backend.type by default.")
-    StateBackendKind stateBackend;
-
-    @Option(names = "--checkpoint.interval", paramLabel = "DURATION", converter = DurationConverter.class,
-            description = "Checkpoint interval; output files are committed on checkpoints (default 10s; on a Flink "
-                    + "cluster the cluster's, 10s if it sets none).")
-    Duration checkpointInterval;
-
-    @Option(names = "--checkpoint.dir", paramLabel = "DIR",
-            description = "Where checkpoints are kept, retained on cancellation (default ./checkpoints; on a Flink "
-                    + "cluster the cluster's execution.checkpointing.dir).")
-    Path checkpointDir;
-
-    @Option(names = "--restore", paramLabel = "PATH", description = "Start from this checkpoint or savepoint.")
-    String restorePath;
-
-    @Mixin
-    ConsoleOptions consoleOptions = new ConsoleOptions();
-
-    @Option(names = "--config", paramLabel = "FILE",
-            description = "Properties file with any of these options, keys without the leading --.")
+    @Option(names = RunOptions.CONFIG_OPTION, paramLabel = RunOptions.CONFIG_LABEL, order = 1000,
+            description = "Properties file with any of these options, keys without the leading -- "
+                    + "(flink-conf/example-job.properties); a list option takes ; between its values.")
     Path configFile;
+
+    /** Adds the job's options, defined as ConfigOptions (see {@link RunOptions}), to the command. */
+    public static final class Options implements IModelTransformer {
+        @Override
+        public CommandSpec transform(CommandSpec spec) {
+            ConfigOptionsCli.addOptions(spec, RunOptions.docs());
+            return spec;
+        }
+    }
 
     /** Resolves an Oracle start position against the database; tests resolve without one. */
     BiFunction<LogMinerSettings, StartPosition, Scn> oracleStart = OracleSource::resolveStart;
@@ -130,7 +81,7 @@ public final class RunCommand implements Callable<Integer> {
                 : JobConfiguration.of(options);
         // only where the MiniCluster runs in this JVM: a cluster's own configuration decides its reporters and logs
         LocalConsole console = onCluster ? null
-                : LocalConsole.open(conf, consoleOptions, options.checkpointDir(), System.out);
+                : LocalConsole.open(conf, consoleOptions(), options.checkpointDir(), System.out);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
         CapturePipeline.build(env, options);
         ApplySummary before = options.appliesToDatabase() ? ApplySummary.read(options.jdbcSink()) : null;
@@ -171,35 +122,30 @@ public final class RunCommand implements Callable<Integer> {
 
     /** The cluster settings the user gave, on the command line or in --config; the cluster's config has the rest. */
     Set<ClusterSetting> givenClusterSettings() {
-        Set<ClusterSetting> given = EnumSet.noneOf(ClusterSetting.class);
-        if (parallelism != null) {
-            given.add(ClusterSetting.PARALLELISM);
-        }
-        if (stateBackend != null) {
-            given.add(ClusterSetting.STATE_BACKEND);
-        }
-        if (checkpointInterval != null) {
-            given.add(ClusterSetting.CHECKPOINT_INTERVAL);
-        }
-        if (checkpointDir != null) {
-            given.add(ClusterSetting.CHECKPOINT_DIR);
-        }
-        return given;
+        return JobOptionsReader.givenClusterSettings(configuration());
     }
 
     JobOptions validatedOptions() {
-        OptionCheck check = new OptionCheck(spec.commandLine());
-        SourceOptions.Choice chosen = source.validate(check, restorePath != null, include, exclude, deadLetter);
-        int readers = parallelism != null ? parallelism : DEFAULT_PARALLELISM;
-        Duration interval = checkpointInterval != null ? checkpointInterval : DEFAULT_CHECKPOINT_INTERVAL;
-        check.require(readers >= 1 && readers <= 1024, "--parallelism", "must be between 1 and 1024", readers);
-        check.require(interval.toMillis() >= 100, "--checkpoint.interval", "must be at least 100ms", interval);
-        check.require(restorePath == null || !restorePath.isBlank(), "--restore", "must name a path", restorePath);
-        Path checkpoints = (checkpointDir != null ? checkpointDir : Path.of("checkpoints")).toAbsolutePath();
-        Map<String, List<String>> keys = PrimaryKeyOption.parse(check, primaryKeys);
-        SinkOptions.Choice target = sink.validate(check, jdbc, deadLetter, keys);
-        return new JobOptions(chosen.dir(), target.dir(), target.format(), source.bounded, readers,
-                stateBackend != null ? stateBackend : StateBackendKind.HASHMAP, interval, checkpoints, restorePath, chosen.startScn(), source.maxScn, include, exclude,
-                source.database, keys, deadLetter, chosen.oracle(), target.jdbc(), chosen.nls(), chosen.startOption());
+        Configuration given = configuration();
+        try {
+            return JobOptionsReader.read(given, ConfigOptionsCli.origin(spec, given, configFile));
+        } catch (JobOptionException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** --verbose and --log-file, for the console of a local run. */
+    private ConsoleOptions consoleOptions() {
+        Configuration given = configuration();
+        ConsoleOptions console = new ConsoleOptions();
+        console.verbose = OptionReading.get(given, JobConfigOptions.VERBOSE);
+        String logFile = given.get(JobConfigOptions.LOG_FILE);
+        console.logFile = logFile == null ? null : Path.of(logFile);
+        return console;
+    }
+
+    /** The options' values as text, from the command line and the --config file. */
+    private Configuration configuration() {
+        return ConfigOptionsCli.configuration(spec, RunOptions.docs());
     }
 }

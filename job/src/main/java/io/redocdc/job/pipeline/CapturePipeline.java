@@ -10,6 +10,7 @@ import io.redocdc.sinks.files.DeadLetterFileSink;
 import io.redocdc.sinks.files.FileSinkOptions;
 import io.redocdc.sinks.jdbc.JdbcApplySink;
 import io.redocdc.source.RedoLogSource;
+import io.redocdc.source.SourceConfigOptions;
 import io.redocdc.source.files.MiningOptions;
 import io.redocdc.source.logminer.LogMinerSettings;
 import io.redocdc.source.logminer.OracleSource;
@@ -38,7 +39,7 @@ public final class CapturePipeline {
 
     public static final String SOURCE_UID = "redo-log-source";
     /** The stop point's option, named again when an Oracle start resolves above it. */
-    public static final String MAX_SCN_OPTION = "--source.max-scn";
+    public static final String MAX_SCN_OPTION = "--" + SourceConfigOptions.MAX_SCN.key();
 
     private static final Logger LOG = LoggerFactory.getLogger(CapturePipeline.class);
 

@@ -39,5 +39,15 @@ public enum FileFormat {
         return displayName;
     }
 
+    /** A format by its Flink SQL name (or enum name), case-insensitive: option sink.format. */
+    public static FileFormat parse(String text) {
+        for (FileFormat format : values()) {
+            if (format.displayName.equalsIgnoreCase(text) || format.name().equalsIgnoreCase(text)) {
+                return format;
+            }
+        }
+        throw new IllegalArgumentException("'" + text + "' is not a format (expected ogg-json or debezium-json)");
+    }
+
     abstract Encoder<Lcr> rowEncoder(Map<String, List<String>> primaryKeys, Clock clock);
 }

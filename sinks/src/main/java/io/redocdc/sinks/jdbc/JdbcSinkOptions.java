@@ -2,6 +2,8 @@ package io.redocdc.sinks.jdbc;
 
 import io.redocdc.common.jdbc.JdbcUrls;
 import io.redocdc.common.jdbc.Secret;
+import io.redocdc.common.options.InvalidOptionException;
+import io.redocdc.common.options.OptionReading;
 import io.redocdc.sinks.jdbc.apply.ConflictPolicy;
 import io.redocdc.sinks.jdbc.dialect.JdbcDialect;
 import io.redocdc.sinks.jdbc.dialect.OracleDialect;
@@ -9,22 +11,22 @@ import java.io.Serializable;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.apache.flink.util.TimeUtils;
+import org.apache.flink.configuration.ReadableConfig;
 
 /**
- * Options of the JDBC apply sink. Build with {@link #builder()}; {@link Builder#build()} validates everything
- * and its errors name the option key. Source names ({@code OWNER.TABLE}, {@code OWNER.TABLE.COL}) are the
- * upper-case names of the redo; target names are kept exactly as written and always quoted.
+ * Options of the JDBC apply sink. Build with {@link #builder()} (typed, or {@link Builder#configure} from the
+ * options of {@link JdbcSinkConfigOptions}); {@link Builder#build()} validates everything and its errors name
+ * the option key.
  *
- * <p>Over 400 lines until the job's options become Flink ConfigOptions, which will replace the key parsing of
- * its builder.
+ * <p>About 420 lines: a record of 19 options, its validating builder with one documented setter per option, and
+ * {@link Builder#configure} reading them all from a configuration (the parsing itself is Flink's, through
+ * {@code OptionReading}). Source names ({@code OWNER.TABLE}, {@code OWNER.TABLE.COL}) are the
+ * upper-case names of the redo; target names are kept exactly as written and always quoted.
  *
  * @param tableMap         {@code OWNER.TABLE -> SCHEMA.TABLE} and {@code OWNER.* -> SCHEMA.*}; unmapped tables
  *                         keep their names
@@ -63,27 +65,30 @@ public record JdbcSinkOptions(
         boolean batchReorder,
         boolean batchMerge) implements Serializable {
 
-    public static final String JDBC_URL = "sink.jdbc-url";
-    public static final String USER = "sink.user";
-    public static final String PASSWORD_FILE = "sink.password-file";
-    public static final String BATCH_SIZE = "sink.batch-size";
-    public static final String TABLE_MAP = "sink.table-map";
-    public static final String COLUMN_MAP = "sink.column-map";
-    public static final String DROP_COLUMNS = "sink.drop-columns";
-    /** Prefix; the full key is {@code sink.conflict.OWNER.TABLE}. */
-    public static final String CONFLICT_PREFIX = "sink.conflict.";
-    /** Prefix; the full key is {@code sink.primary-key.OWNER.TABLE}, value a comma list of source columns. */
+    // the keys, as the messages name them (the options themselves: JdbcSinkConfigOptions)
+    public static final String JDBC_URL = JdbcSinkConfigOptions.JDBC_URL.key();
+    public static final String USER = JdbcSinkConfigOptions.USER.key();
+    public static final String PASSWORD_FILE = JdbcSinkConfigOptions.PASSWORD_FILE.key();
+    public static final String PASSWORD_ENV = JdbcSinkConfigOptions.PASSWORD_ENV.key();
+    public static final String BATCH_SIZE = JdbcSinkConfigOptions.BATCH_SIZE.key();
+    public static final String TABLE_MAP = JdbcSinkConfigOptions.TABLE_MAP.key();
+    public static final String COLUMN_MAP = JdbcSinkConfigOptions.COLUMN_MAP.key();
+    public static final String DROP_COLUMNS = JdbcSinkConfigOptions.DROP_COLUMNS.key();
+    public static final String CONFLICT = JdbcSinkConfigOptions.CONFLICT.key();
+    /** How messages name the policy of one table: {@code sink.conflict.OWNER.TABLE}. */
+    public static final String CONFLICT_PREFIX = CONFLICT + ".";
+    /** How messages name the key columns of one table: {@code sink.primary-key.OWNER.TABLE}. */
     public static final String PRIMARY_KEY_PREFIX = "sink.primary-key.";
-    public static final String ON_ERROR = "sink.on-error";
-    public static final String APPLY_PARALLELISM = "apply.parallelism";
-    public static final String DDL = "sink.ddl";
-    public static final String SINK_NAME = "sink.name";
-    public static final String STATE_SCHEMA = "sink.state-schema";
-    public static final String SPOOL_MEMORY_LCRS = "sink.spool-memory-lcrs";
-    public static final String GROUP_MAX_ROWS = "sink.group-max-rows";
-    public static final String GROUP_MAX_LATENCY = "sink.group-max-latency";
-    public static final String BATCH_REORDER = "sink.batch-reorder";
-    public static final String BATCH_MERGE = "sink.batch-merge";
+    public static final String ON_ERROR = JdbcSinkConfigOptions.ON_ERROR.key();
+    public static final String APPLY_PARALLELISM = JdbcSinkConfigOptions.APPLY_PARALLELISM.key();
+    public static final String DDL = JdbcSinkConfigOptions.DDL.key();
+    public static final String SINK_NAME = JdbcSinkConfigOptions.SINK_NAME.key();
+    public static final String STATE_SCHEMA = JdbcSinkConfigOptions.STATE_SCHEMA.key();
+    public static final String SPOOL_MEMORY_LCRS = JdbcSinkConfigOptions.SPOOL_MEMORY_LCRS.key();
+    public static final String GROUP_MAX_ROWS = JdbcSinkConfigOptions.GROUP_MAX_ROWS.key();
+    public static final String GROUP_MAX_LATENCY = JdbcSinkConfigOptions.GROUP_MAX_LATENCY.key();
+    public static final String BATCH_REORDER = JdbcSinkConfigOptions.BATCH_REORDER.key();
+    public static final String BATCH_MERGE = JdbcSinkConfigOptions.BATCH_MERGE.key();
 
     public static final int DEFAULT_BATCH_SIZE = 500;
     public static final String DEFAULT_SINK_NAME = "redo-cdc";
@@ -93,6 +98,22 @@ public record JdbcSinkOptions(
 
     public static Builder builder() {
         return new Builder();
+    }
+
+    /**
+     * The sink's options from text values (keys of {@link JdbcSinkConfigOptions}), validated. Unlike a job's
+     * --config file, which holds other options too, a key that is not a JDBC sink option is an error here.
+     */
+    public static JdbcSinkOptions fromMap(Map<String, String> values) {
+        Set<String> known = new LinkedHashSet<>();
+        JdbcSinkConfigOptions.all().forEach(option -> known.add(option.key()));
+        values.forEach((key, value) -> {
+            if (!known.contains(key)) {
+                throw new IllegalArgumentException("unknown JDBC sink option " + key + " (value '" + value
+                        + "'); known: " + known);
+            }
+        });
+        return builder().configure(OptionReading.configuration(values)).build();
     }
 
     /** {@link #jdbcUrl()} for logs and messages: a password written into the URL is masked. */
@@ -148,40 +169,30 @@ public record JdbcSinkOptions(
         }
 
         /**
-         * Sets one option by its key, the value as text (what the CLI and job files give). Map and list options
-         * are comma separated, e.g. {@code sink.table-map=OE.ORDERS=APP.ORDERS,HR.*=HR2.*}.
+         * Sets the options given in {@code config} (those not given keep their value); values as
+         * {@link JdbcSinkConfigOptions} defines them. A value that does not convert fails naming the key.
          */
-        public Builder option(String key, String value) {
-            if (key.startsWith(CONFLICT_PREFIX)) {
-                return conflict(key.substring(CONFLICT_PREFIX.length()), ConflictPolicy.parse(key, value));
-            }
-            if (key.startsWith(PRIMARY_KEY_PREFIX)) {
-                return primaryKey(key.substring(PRIMARY_KEY_PREFIX.length()), splitList(value).toArray(String[]::new));
-            }
-            switch (key) {
-                case JDBC_URL -> jdbcUrl(value);
-                case USER -> user(value);
-                case PASSWORD_FILE -> passwordFile(Path.of(value));
-                case BATCH_SIZE -> batchSize(parseInt(key, value));
-                case TABLE_MAP -> pairs(key, value).forEach(this::mapTable);
-                case COLUMN_MAP -> pairs(key, value).forEach(this::mapColumn);
-                case DROP_COLUMNS -> splitList(value).forEach(this::dropColumn);
-                case ON_ERROR -> onError(parseEnum(OnError.class, key, value));
-                case APPLY_PARALLELISM -> applyParallelism(parseInt(key, value));
-                case DDL -> ddl(parseEnum(DdlHandling.class, key, value));
-                case SINK_NAME -> sinkName(value);
-                case STATE_SCHEMA -> stateSchema(value);
-                case SPOOL_MEMORY_LCRS -> spoolMemoryLcrs(parseInt(key, value));
-                case GROUP_MAX_ROWS -> groupMaxRows(parseInt(key, value));
-                case GROUP_MAX_LATENCY -> groupMaxLatency(parseDuration(key, value));
-                case BATCH_REORDER -> batchReorder(parseBoolean(key, value));
-                case BATCH_MERGE -> batchMerge(parseBoolean(key, value));
-                default -> throw new IllegalArgumentException("unknown JDBC sink option " + key + " (value '"
-                        + value + "'); known: " + List.of(JDBC_URL, USER, PASSWORD_FILE, BATCH_SIZE, TABLE_MAP,
-                        COLUMN_MAP, DROP_COLUMNS, CONFLICT_PREFIX + "OWNER.TABLE", PRIMARY_KEY_PREFIX + "OWNER.TABLE",
-                        ON_ERROR, APPLY_PARALLELISM, DDL, SINK_NAME, STATE_SCHEMA, SPOOL_MEMORY_LCRS, GROUP_MAX_ROWS,
-                        GROUP_MAX_LATENCY, BATCH_REORDER, BATCH_MERGE));
-            }
+        public Builder configure(ReadableConfig config) {
+            OptionReading.optional(config, JdbcSinkConfigOptions.JDBC_URL).ifPresent(this::jdbcUrl);
+            OptionReading.optional(config, JdbcSinkConfigOptions.USER).ifPresent(this::user);
+            OptionReading.optional(config, JdbcSinkConfigOptions.PASSWORD_FILE).ifPresent(f -> passwordFile(Path.of(f)));
+            OptionReading.optional(config, JdbcSinkConfigOptions.PASSWORD_ENV).ifPresent(this::passwordEnv);
+            OptionReading.optional(config, JdbcSinkConfigOptions.BATCH_SIZE).ifPresent(this::batchSize);
+            pairs(TABLE_MAP, OptionReading.items(config, JdbcSinkConfigOptions.TABLE_MAP)).forEach(this::mapTable);
+            pairs(COLUMN_MAP, OptionReading.items(config, JdbcSinkConfigOptions.COLUMN_MAP)).forEach(this::mapColumn);
+            OptionReading.items(config, JdbcSinkConfigOptions.DROP_COLUMNS).forEach(this::dropColumn);
+            pairs(CONFLICT, OptionReading.items(config, JdbcSinkConfigOptions.CONFLICT)).forEach((table, policy) ->
+                    conflict(table, ConflictPolicy.parse(CONFLICT_PREFIX + table, policy)));
+            OptionReading.optional(config, JdbcSinkConfigOptions.ON_ERROR).ifPresent(this::onError);
+            OptionReading.optional(config, JdbcSinkConfigOptions.APPLY_PARALLELISM).ifPresent(this::applyParallelism);
+            OptionReading.optional(config, JdbcSinkConfigOptions.DDL).ifPresent(this::ddl);
+            OptionReading.optional(config, JdbcSinkConfigOptions.SINK_NAME).ifPresent(this::sinkName);
+            OptionReading.optional(config, JdbcSinkConfigOptions.STATE_SCHEMA).ifPresent(this::stateSchema);
+            OptionReading.optional(config, JdbcSinkConfigOptions.SPOOL_MEMORY_LCRS).ifPresent(this::spoolMemoryLcrs);
+            OptionReading.optional(config, JdbcSinkConfigOptions.GROUP_MAX_ROWS).ifPresent(this::groupMaxRows);
+            OptionReading.optional(config, JdbcSinkConfigOptions.GROUP_MAX_LATENCY).ifPresent(this::groupMaxLatency);
+            OptionReading.optional(config, JdbcSinkConfigOptions.BATCH_REORDER).ifPresent(this::batchReorder);
+            OptionReading.optional(config, JdbcSinkConfigOptions.BATCH_MERGE).ifPresent(this::batchMerge);
             return this;
         }
 
@@ -207,7 +218,16 @@ public record JdbcSinkOptions(
             try {
                 return password(Secret.fromFile(file));
             } catch (IllegalArgumentException | UncheckedIOException e) {
-                throw new IllegalArgumentException("option " + PASSWORD_FILE + ": " + e.getMessage(), e);
+                throw new InvalidOptionException(PASSWORD_FILE, e.getMessage(), e);
+            }
+        }
+
+        /** {@code sink.password-env}: the password in this environment variable. */
+        public Builder passwordEnv(String variable) {
+            try {
+                return password(Secret.fromEnv(variable));
+            } catch (IllegalArgumentException e) {
+                throw new InvalidOptionException(PASSWORD_ENV, e.getMessage(), e);
             }
         }
 
@@ -303,15 +323,9 @@ public record JdbcSinkOptions(
         }
 
         /**
-         * {@code sink.batch-reorder} (default true): within a group's target transaction the serial writer keeps
-         * one pending JDBC batch per statement shape and runs them together, so statements of different rows may
-         * execute in another order than in the source; statements on the same target row (by its key, before
-         * and after image) keep their order, so the final state is the same. Rows without a usable key and
-         * rows of tables with conflict policy discard are applied in order. On any error (and on a conflict
-         * under policy error) the group is rolled back and applied again in the original order, so a foreign
-         * key or other unique key that the reordering trips only costs that replay. Turn it off for targets
-         * with triggers or cascading foreign keys (ON DELETE CASCADE/SET NULL), whose effects depend on the
-         * order of statements on different rows; the serial writer only (parallel apply runs in order).
+         * {@code sink.batch-reorder} (default true): one pending JDBC batch per statement shape within a group's
+         * target transaction; statements of one target row keep their order, any error replays the group in the
+         * original order (see {@link JdbcSinkConfigOptions#BATCH_REORDER}); the serial writer only.
          */
         public Builder batchReorder(boolean batchReorder) {
             this.batchReorder = batchReorder;
@@ -320,10 +334,8 @@ public record JdbcSinkOptions(
 
         /**
          * {@code sink.batch-merge} (default true; only with {@code sink.batch-reorder}, only for tables with
-         * conflict policy error): an UPDATE whose before image equals (every column) the after image of its row's
-         * statement still pending in the group, an INSERT or an UPDATE of the same statement shape, is merged into
-         * that statement instead of running after it (see {@code apply.RowMerge}). The result is the same; a failure
-         * replays the group in order from the original LCRs.
+         * conflict policy error): an UPDATE of a row pending in the group is merged into the pending statement
+         * where that provably gives the same result (see {@code apply.RowMerge}).
          */
         public Builder batchMerge(boolean batchMerge) {
             this.batchMerge = batchMerge;
@@ -332,7 +344,7 @@ public record JdbcSinkOptions(
 
         public JdbcSinkOptions build() {
             if (jdbcUrl == null || jdbcUrl.isBlank()) {
-                throw new IllegalArgumentException("option " + JDBC_URL + " is required; got " + JdbcUrls.mask(jdbcUrl));
+                throw new InvalidOptionException(JDBC_URL, "is required; got " + JdbcUrls.mask(jdbcUrl));
             }
             JdbcDialect dialect = JdbcDialect.forUrl(jdbcUrl);
             require(batchSize >= 1, BATCH_SIZE, "must be at least 1", batchSize);
@@ -377,7 +389,7 @@ public record JdbcSinkOptions(
 
         private static void require(boolean ok, String key, String rule, Object actual) {
             if (!ok) {
-                throw new IllegalArgumentException("option " + key + ": " + rule + "; got " + actual);
+                throw new InvalidOptionException(key, rule + "; got " + actual);
             }
         }
 
@@ -397,61 +409,17 @@ public record JdbcSinkOptions(
             return true;
         }
 
-        private static List<String> splitList(String value) {
-            List<String> items = new ArrayList<>();
-            for (String item : value.split(",")) {
-                if (!item.isBlank()) {
-                    items.add(item.trim());
-                }
-            }
-            return items;
-        }
-
-        private static Map<String, String> pairs(String key, String value) {
+        private static Map<String, String> pairs(String key, List<String> items) {
             Map<String, String> pairs = new LinkedHashMap<>();
-            for (String item : splitList(value)) {
+            for (String item : items) {
                 int eq = item.indexOf('=');
                 if (eq <= 0 || eq == item.length() - 1) {
-                    throw new IllegalArgumentException("option " + key + ": expected FROM=TO pairs separated by "
-                            + "commas; got '" + item + "'");
+                    throw new InvalidOptionException(key, "expected FROM=TO pairs separated by commas; got '"
+                            + item + "'");
                 }
                 pairs.put(item.substring(0, eq).trim(), item.substring(eq + 1).trim());
             }
             return pairs;
-        }
-
-        private static Duration parseDuration(String key, String value) {
-            try {
-                return TimeUtils.parseDuration(value.trim());
-            } catch (IllegalArgumentException | NullPointerException e) {
-                throw new IllegalArgumentException("option " + key + ": expected a duration such as 200ms, 1s or "
-                        + "200 (milliseconds); got '" + value + "'", e);
-            }
-        }
-
-        private static boolean parseBoolean(String key, String value) {
-            String text = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
-            if (!text.equals("true") && !text.equals("false")) {
-                throw new IllegalArgumentException("option " + key + ": expected true or false; got '" + value + "'");
-            }
-            return text.equals("true");
-        }
-
-        private static int parseInt(String key, String value) {
-            try {
-                return Integer.parseInt(value.trim());
-            } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("option " + key + ": expected an integer; got '" + value + "'", e);
-            }
-        }
-
-        private static <E extends Enum<E>> E parseEnum(Class<E> type, String key, String value) {
-            try {
-                return Enum.valueOf(type, value.trim().toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("option " + key + ": expected one of "
-                        + List.of(type.getEnumConstants()).toString().toLowerCase(Locale.ROOT) + "; got '" + value + "'", e);
-            }
         }
     }
 }

@@ -4,18 +4,31 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.common.jdbc.Secret;
+import io.redocdc.common.options.OptionReading;
 import io.redocdc.sinks.jdbc.apply.ConflictPolicy;
 import io.redocdc.sinks.jdbc.apply.ConflictResolution;
 import io.redocdc.sinks.jdbc.dialect.H2Dialect;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import org.apache.flink.configuration.Configuration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class JdbcSinkOptionsTest {
 
     private static final String H2 = "jdbc:h2:mem:options;MODE=Oracle";
+
+    /** Options as text, as a --config file or a SQL WITH clause gives them. */
+    private static Configuration config(String... keysAndValues) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            values.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return OptionReading.configuration(values);
+    }
 
     @Test
     void defaults() {
@@ -33,38 +46,40 @@ class JdbcSinkOptionsTest {
     @Test
     void groupCommitOptions() {
         JdbcSinkOptions.Builder builder = JdbcSinkOptions.builder().jdbcUrl(H2);
-        assertThat(builder.option("sink.group-max-rows", "1").option("sink.group-max-latency", "2s").build())
+        assertThat(builder.configure(config("sink.group-max-rows", "1", "sink.group-max-latency", "2s")).build())
                 .extracting(JdbcSinkOptions::groupMaxRows, JdbcSinkOptions::groupMaxLatencyMillis)
                 .containsExactly(1, 2000L);
-        assertThat(builder.option("sink.group-max-latency", "50").build().groupMaxLatencyMillis()).isEqualTo(50);
-        assertThat(builder.option("sink.group-max-latency", "75 ms").build().groupMaxLatencyMillis()).isEqualTo(75);
-        assertThatThrownBy(() -> JdbcSinkOptions.builder().jdbcUrl(H2).option("sink.group-max-rows", "0").build())
+        assertThat(builder.configure(config("sink.group-max-latency", "50")).build().groupMaxLatencyMillis())
+                .isEqualTo(50);
+        assertThat(builder.configure(config("sink.group-max-latency", "75 ms")).build().groupMaxLatencyMillis())
+                .isEqualTo(75);
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().jdbcUrl(H2).configure(config("sink.group-max-rows", "0")).build())
                 .hasMessageContaining("sink.group-max-rows").hasMessageContaining("got 0");
-        assertThatThrownBy(() -> JdbcSinkOptions.builder().option("sink.group-max-rows", "many"))
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().configure(config("sink.group-max-rows", "many")))
                 .hasMessageContaining("sink.group-max-rows").hasMessageContaining("many");
-        assertThatThrownBy(() -> JdbcSinkOptions.builder().option("sink.group-max-latency", "soon"))
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().configure(config("sink.group-max-latency", "soon")))
                 .hasMessageContaining("sink.group-max-latency").hasMessageContaining("soon");
-        assertThatThrownBy(() -> JdbcSinkOptions.builder().jdbcUrl(H2).option("sink.group-max-latency", "0ms").build())
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().jdbcUrl(H2).configure(config("sink.group-max-latency", "0ms")).build())
                 .hasMessageContaining("sink.group-max-latency").hasMessageContaining("at least 1 ms");
     }
 
     @Test
     void batchReorderIsOnByDefaultAndTakesOnlyTrueOrFalse() {
         assertThat(JdbcSinkOptions.builder().jdbcUrl(H2).build().batchReorder()).isTrue();
-        assertThat(JdbcSinkOptions.builder().jdbcUrl(H2).option("sink.batch-reorder", " FALSE ").build()
+        assertThat(JdbcSinkOptions.builder().jdbcUrl(H2).configure(config("sink.batch-reorder", " FALSE ")).build()
                 .batchReorder()).isFalse();
-        assertThat(JdbcSinkOptions.builder().jdbcUrl(H2).option("sink.batch-reorder", "true").build()
+        assertThat(JdbcSinkOptions.builder().jdbcUrl(H2).configure(config("sink.batch-reorder", "true")).build()
                 .batchReorder()).isTrue();
-        assertThatThrownBy(() -> JdbcSinkOptions.builder().option("sink.batch-reorder", "yes"))
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().configure(config("sink.batch-reorder", "yes")))
                 .hasMessageContaining("sink.batch-reorder").hasMessageContaining("'yes'");
     }
 
     @Test
     void batchMergeIsOnByDefaultAndTakesOnlyTrueOrFalse() {
         assertThat(JdbcSinkOptions.builder().jdbcUrl(H2).build().batchMerge()).isTrue();
-        assertThat(JdbcSinkOptions.builder().jdbcUrl(H2).option("sink.batch-merge", "false").build()
+        assertThat(JdbcSinkOptions.builder().jdbcUrl(H2).configure(config("sink.batch-merge", "false")).build()
                 .batchMerge()).isFalse();
-        assertThatThrownBy(() -> JdbcSinkOptions.builder().option("sink.batch-merge", "1"))
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().configure(config("sink.batch-merge", "1")))
                 .hasMessageContaining("sink.batch-merge").hasMessageContaining("'1'");
     }
 
@@ -73,20 +88,19 @@ class JdbcSinkOptionsTest {
         Path passwordFile = dir.resolve("pw");
         Files.writeString(passwordFile, "s3cret\n");
         JdbcSinkOptions options = JdbcSinkOptions.builder()
-                .option("sink.jdbc-url", "jdbc:postgresql://localhost/app")
-                .option("sink.user", "app")
-                .option("sink.password-file", passwordFile.toString())
-                .option("sink.batch-size", "50")
-                .option("sink.table-map", "OE.ORDERS=APP.ORDERS2, HR.*=HR2.*")
-                .option("sink.column-map", "OE.ORDERS.NOTE=REMARK")
-                .option("sink.drop-columns", "OE.ORDERS.SECRET,OE.ORDERS.BLOBBY")
-                .option("sink.conflict.OE.ORDERS", "maximum:VERSION")
-                .option("sink.conflict.OE.ITEMS", "overwrite")
-                .option("sink.primary-key.OE.ITEMS", "ORDER_ID, LINE")
-                .option("sink.on-error", "stop")
-                .option("apply.parallelism", "4")
-                .option("sink.name", "job-a")
-                .option("sink.state-schema", "REDO")
+                .configure(config("sink.jdbc-url", "jdbc:postgresql://localhost/app",
+                        "sink.user", "app",
+                        "sink.password-file", passwordFile.toString(),
+                        "sink.batch-size", "50",
+                        "sink.table-map", "OE.ORDERS=APP.ORDERS2, HR.*=HR2.*",
+                        "sink.column-map", "OE.ORDERS.NOTE=REMARK",
+                        "sink.drop-columns", "OE.ORDERS.SECRET,OE.ORDERS.BLOBBY",
+                        "sink.conflict", "OE.ORDERS=maximum:VERSION;OE.ITEMS=overwrite",
+                        "sink.on-error", "stop",
+                        "apply.parallelism", "4",
+                        "sink.name", "job-a",
+                        "sink.state-schema", "REDO"))
+                .primaryKey("OE.ITEMS", "ORDER_ID", "LINE")
                 .build();
         assertThat(options.password().reveal()).isEqualTo("s3cret");
         assertThat(options.toString()).contains("******").doesNotContain("s3cret");
@@ -117,19 +131,19 @@ class JdbcSinkOptionsTest {
                 .hasMessageContaining("sink.column-map");
         assertThatThrownBy(() -> JdbcSinkOptions.builder().jdbcUrl(H2).dropColumn("NOTE").build())
                 .hasMessageContaining("sink.drop-columns");
-        assertThatThrownBy(() -> JdbcSinkOptions.builder().option("sink.conflict.OE.ORDERS", "newest"))
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().configure(config("sink.conflict", "OE.ORDERS=newest")))
                 .hasMessageContaining("sink.conflict.OE.ORDERS").hasMessageContaining("newest");
-        assertThatThrownBy(() -> JdbcSinkOptions.builder().option("sink.conflict.OE.ORDERS", "maximum"))
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().configure(config("sink.conflict", "OE.ORDERS=maximum")))
                 .hasMessageContaining("sink.conflict.OE.ORDERS");
-        assertThatThrownBy(() -> JdbcSinkOptions.builder().option("sink.on-error", "ignore"))
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().configure(config("sink.on-error", "ignore")))
                 .hasMessageContaining("sink.on-error");
         assertThatThrownBy(() -> JdbcSinkOptions.builder().jdbcUrl(H2).applyParallelism(0).build())
                 .hasMessageContaining("apply.parallelism");
         assertThatThrownBy(() -> JdbcSinkOptions.builder().jdbcUrl(H2).ddl(DdlHandling.EXECUTE).build())
                 .hasMessageContaining("sink.ddl").hasMessageContaining("H2");
-        assertThatThrownBy(() -> JdbcSinkOptions.builder().option("sink.password-file", "/nonexistent/pw"))
+        assertThatThrownBy(() -> JdbcSinkOptions.builder().configure(config("sink.password-file", "/nonexistent/pw")))
                 .hasMessageContaining("sink.password-file");
-        assertThatThrownBy(() -> JdbcSinkOptions.builder().option("sink.batchsize", "5"))
+        assertThatThrownBy(() -> JdbcSinkOptions.fromMap(Map.of("sink.batchsize", "5")))
                 .hasMessageContaining("sink.batchsize");
         assertThat(JdbcSinkOptions.builder().jdbcUrl("jdbc:oracle:thin:@//h/s").ddl(DdlHandling.EXECUTE).build().ddl())
                 .isEqualTo(DdlHandling.EXECUTE);

@@ -236,7 +236,7 @@ class ReorderedBatchingTest {
                         txn(200).update("U", Transactions.image(v("ID", "1"), v("EMAIL", "a")),
                                 Transactions.image(v("ID", "1"), v("EMAIL", "b"))).build(),
                         txn(300).insert("U", v("ID", "2"), v("EMAIL", "a")).build());
-                try (JdbcSinkWriter writer = open(db, metrics(), b -> b.option("sink.conflict.OE.U", policy))) {
+                try (JdbcSinkWriter writer = open(db, metrics(), b -> b.conflict("OE.U", ConflictPolicy.parse("sink.conflict.OE.U", policy)))) {
                     feed(writer, transactions);
                     writer.flush(true);
                 }

@@ -1,4 +1,4 @@
-package io.redocdc.job.cli;
+package io.redocdc.job.options;
 
 import io.redocdc.common.jdbc.Secret;
 import io.redocdc.source.logminer.OracleConnectionSettings;

@@ -1,4 +1,4 @@
-package io.redocdc.job.cli;
+package io.redocdc.sinks;
 
 /** Where {@code run} delivers committed transactions (option --sink.type). */
 public enum SinkType {

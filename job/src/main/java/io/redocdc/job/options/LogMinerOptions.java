@@ -1,4 +1,4 @@
-package io.redocdc.job.cli;
+package io.redocdc.job.options;
 
 import io.redocdc.source.logminer.DictionaryMode;
 import io.redocdc.source.logminer.LogMinerSettings;

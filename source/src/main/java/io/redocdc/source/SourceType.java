@@ -1,4 +1,4 @@
-package io.redocdc.job.cli;
+package io.redocdc.source;
 
 /** What {@code run} reads (option --source.type). */
 public enum SourceType {

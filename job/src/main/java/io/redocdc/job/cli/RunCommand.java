@@ -1,6 +1,7 @@
 package io.redocdc.job.cli;
 
 import io.redocdc.job.cli.OutputSummary;
+import io.redocdc.job.RedoCdc;
 import io.redocdc.job.console.ConsoleOptions;
 import io.redocdc.job.console.LocalConsole;
 import io.redocdc.job.pipeline.CapturePipeline;
@@ -29,6 +30,7 @@ import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.core.execution.DetachedJobExecutionResult;
 import org.apache.flink.streaming.api.environment.LocalStreamEnvironment;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -185,6 +187,19 @@ public final class RunCommand implements Callable<Integer> {
             given.add(ClusterSetting.CHECKPOINT_DIR);
         }
         return given;
+    }
+
+    /**
+     * The options of a {@code run} command line ({@code --key=value} arguments), parsed and validated exactly as
+     * {@code run} and its {@code --config} file take them: the oracle-redo SQL table source turns its WITH options
+     * into the job's this way, with the same checks and messages.
+     *
+     * @throws picocli.CommandLine.ParameterException naming the option at fault
+     */
+    public static JobOptions validatedOptions(List<String> args) {
+        CommandLine cmd = RedoCdc.commandLine(new RunCommand());
+        cmd.parseArgs(args.toArray(String[]::new));
+        return cmd.<RunCommand>getCommand().validatedOptions();
     }
 
     JobOptions validatedOptions() {

@@ -1,0 +1,240 @@
+package io.redocdc.job.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.redocdc.operators.lcr.TimestampTzText;
+import io.redocdc.sinks.files.ChangeFiles;
+import io.redocdc.tools.simulate.SimulationSettings;
+import io.redocdc.tools.simulate.WorkloadSimulator;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.flink.configuration.CoreOptions;
+import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.table.api.EnvironmentSettings;
+import org.apache.flink.table.api.ExplainDetail;
+import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.test.junit5.MiniClusterExtension;
+import org.apache.flink.types.Row;
+import org.apache.flink.types.RowKind;
+import org.apache.flink.util.CloseableIterator;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The oracle-redo table source with the real planner over a simulated workload (two redo threads): a filter and
+ * projection, an aggregation over updates and deletes, and a join of two captured tables each give what the
+ * simulator's final rows imply; three captured tables share one redo-log source; the changelog comes in commit
+ * order with its metadata.
+ */
+@Timeout(value = 10, unit = TimeUnit.MINUTES)
+class OracleRedoTableSourceITCase {
+
+    @RegisterExtension
+    static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
+            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4)
+                    .build());
+
+    private static final String ORDERS = "CREATE TABLE orders (ORDER_ID BIGINT, CUSTOMER_ID BIGINT, STATUS STRING, "
+            + "ORDER_TOTAL DECIMAL(12, 2), ORDER_DATE TIMESTAMP(0), SHIPPED_AT TIMESTAMP(6), COMMENTS STRING, "
+            + "PRIMARY KEY (ORDER_ID) NOT ENFORCED) WITH (%s, 'table-name' = 'OE.ORDERS')";
+    private static final String ORDER_ITEMS = "CREATE TABLE order_items (ORDER_ID BIGINT, LINE_NO INT, "
+            + "PRODUCT_ID BIGINT, QUANTITY INT, UNIT_PRICE DECIMAL(10, 2), PRIMARY KEY (ORDER_ID, LINE_NO) NOT ENFORCED) "
+            + "WITH (%s, 'table-name' = 'OE.ORDER_ITEMS')";
+    private static final String CUSTOMERS = "CREATE TABLE customers (CUSTOMER_ID BIGINT, NAME STRING, "
+            + "CREDIT_LIMIT DECIMAL(10, 2), CREATED TIMESTAMP(0), PRIMARY KEY (CUSTOMER_ID) NOT ENFORCED) "
+            + "WITH (%s, 'table-name' = 'OE.CUSTOMERS')";
+    private static final BigDecimal LARGE_ORDER = new BigDecimal("500");
+
+    @TempDir
+    static Path tmp;
+
+    private static String with;
+    private static List<JsonNode> ordersTruth;
+    private static List<JsonNode> itemsTruth;
+
+    @BeforeAll
+    static void simulate() throws Exception {
+        WorkloadSimulator.write(tmp, SimulationSettings.defaults().withSeed(29).withThreads(2)
+                .withTransactions(3000).withRowsPerLog(2000));
+        with = "'connector' = 'oracle-redo', 'source.type' = 'directory', 'source.dir' = '" + tmp.resolve("redo")
+                + "', 'source.bounded' = 'true'";
+        ordersTruth = truthRows("OE.ORDERS");
+        itemsTruth = truthRows("OE.ORDER_ITEMS");
+    }
+
+    @Test
+    void aFilterAndProjectionGivesTheTruthsRows() throws Exception {
+        TableEnvironment tables = tables(2, ORDERS);
+        Map<Row, Integer> rows = finalRows(tables, "SELECT ORDER_ID, STATUS, ORDER_TOTAL, ORDER_DATE, SHIPPED_AT "
+                + "FROM orders WHERE ORDER_TOTAL > " + LARGE_ORDER);
+
+        Map<Row, Integer> expected = new HashMap<>();
+        for (JsonNode order : ordersTruth) {
+            BigDecimal total = money(order.get("ORDER_TOTAL").asText());
+            if (total.compareTo(LARGE_ORDER) > 0) {
+                expected.put(Row.of(order.get("ORDER_ID").asLong(), order.get("STATUS").asText(), total,
+                        time(order.get("ORDER_DATE")), time(order.get("SHIPPED_AT"))), 1);
+            }
+        }
+        assertThat(expected).hasSizeGreaterThan(100);
+        assertThat(rows).isEqualTo(expected);
+    }
+
+    @Test
+    void anAggregationRetractsUpdatedAndDeletedOrders() throws Exception {
+        TableEnvironment tables = tables(2, ORDERS);
+        Map<String, Totals> actual = totals(tables,
+                "SELECT STATUS, COUNT(*), SUM(ORDER_TOTAL) FROM orders GROUP BY STATUS");
+        assertThat(actual).isEqualTo(totalsByStatus(ordersTruth, order -> order.get("STATUS").asText(),
+                order -> money(order.get("ORDER_TOTAL").asText())));
+    }
+
+    @Test
+    void aJoinOfTwoCapturedTablesGivesTheTruthsTotals() throws Exception {
+        TableEnvironment tables = tables(2, ORDERS, ORDER_ITEMS);
+        Map<String, Totals> actual = totals(tables, "SELECT o.STATUS, COUNT(*), SUM(i.QUANTITY * i.UNIT_PRICE) "
+                + "FROM order_items i JOIN orders o ON i.ORDER_ID = o.ORDER_ID GROUP BY o.STATUS");
+
+        Map<String, String> statusOfOrder = new HashMap<>();
+        ordersTruth.forEach(order -> statusOfOrder.put(order.get("ORDER_ID").asText(), order.get("STATUS").asText()));
+        List<JsonNode> joined = itemsTruth.stream()
+                .filter(item -> statusOfOrder.containsKey(item.get("ORDER_ID").asText())).toList();
+        assertThat(actual).isEqualTo(totalsByStatus(joined, item -> statusOfOrder.get(item.get("ORDER_ID").asText()),
+                item -> new BigDecimal(item.get("QUANTITY").asText()).multiply(money(item.get("UNIT_PRICE").asText()))));
+    }
+
+    @Test
+    void threeCapturedTablesReadTheRedoOnce() throws Exception {
+        TableEnvironment tables = tables(2, ORDERS, ORDER_ITEMS, CUSTOMERS);
+        String counts = "SELECT 'OE.CUSTOMERS', COUNT(*) FROM customers UNION ALL "
+                + "SELECT 'OE.ORDERS', COUNT(*) FROM orders UNION ALL SELECT 'OE.ORDER_ITEMS', COUNT(*) FROM order_items";
+
+        String plan = tables.explainSql(counts, ExplainDetail.JSON_EXECUTION_PLAN);
+        assertThat(sourceVertices(plan)).as("redo-log sources in %s", plan).containsExactly("Source: redo-log-source");
+
+        Map<String, Long> actual = new TreeMap<>();
+        finalRows(tables, counts).keySet().forEach(row -> actual.put((String) row.getField(0), (Long) row.getField(1)));
+        Map<String, Long> expected = new TreeMap<>();
+        for (String table : List.of("OE.CUSTOMERS", "OE.ORDERS", "OE.ORDER_ITEMS")) {
+            expected.put(table, (long) truthRows(table).size());
+        }
+        assertThat(actual).isEqualTo(expected);
+    }
+
+    @Test
+    void theChangelogComesInCommitOrderWithItsMetadata() throws Exception {
+        TableEnvironment tables = tables(1, "CREATE TABLE orders_log (ORDER_ID BIGINT, STATUS STRING, "
+                + "op_ts TIMESTAMP(6) METADATA, scn BIGINT METADATA, commit_scn BIGINT METADATA, xid STRING METADATA, "
+                + "thread INT METADATA, schema_name STRING METADATA, table_name STRING METADATA, "
+                + "`position` STRING METADATA) WITH (%s, 'table-name' = 'OE.ORDERS')");
+        List<Row> changes = new ArrayList<>();
+        try (CloseableIterator<Row> it = tables.executeSql("SELECT * FROM orders_log").collect()) {
+            it.forEachRemaining(changes::add);
+        }
+        assertThat(changes).hasSizeGreaterThan(ordersTruth.size());
+        Map<RowKind, Integer> kinds = new HashMap<>();
+        String previous = "";
+        for (Row change : changes) {
+            kinds.merge(change.getKind(), 1, Integer::sum);
+            String position = (String) change.getField("position");
+            assertThat(position).as("position after %s", previous).isGreaterThanOrEqualTo(previous);
+            previous = position;
+            assertThat((Long) change.getField("commit_scn")).isGreaterThanOrEqualTo((Long) change.getField("scn"));
+            assertThat(change.getField("thread")).isIn(1, 2);
+            assertThat(change.getField("schema_name")).isEqualTo("OE");
+            assertThat(change.getField("table_name")).isEqualTo("ORDERS");
+            assertThat(change.getField("xid")).isNotNull();
+            assertThat(change.getField("op_ts")).isInstanceOf(LocalDateTime.class);
+        }
+        assertThat(kinds.get(RowKind.UPDATE_BEFORE)).isPositive().isEqualTo(kinds.get(RowKind.UPDATE_AFTER));
+        assertThat(kinds.get(RowKind.DELETE)).isPositive();
+        assertThat(kinds.get(RowKind.INSERT) - kinds.get(RowKind.DELETE)).isEqualTo(ordersTruth.size());
+    }
+
+    private static TableEnvironment tables(int parallelism, String... creates) {
+        TableEnvironment tables = TableEnvironment.create(EnvironmentSettings.newInstance().inStreamingMode().build());
+        tables.getConfig().set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
+        for (String create : creates) {
+            tables.executeSql(String.format(create, with));
+        }
+        return tables;
+    }
+
+    /** The vertices of an execution plan that read data, by name. */
+    private static List<String> sourceVertices(String plan) {
+        List<String> sources = new ArrayList<>();
+        Matcher node = Pattern.compile("\"type\"\\s*:\\s*\"([^\"]*)\",\\s*\"pact\"\\s*:\\s*\"Data Source\"")
+                .matcher(plan);
+        while (node.find()) {
+            sources.add(node.group(1));
+        }
+        return sources;
+    }
+
+    /** A query's final result (its changelog applied), each row with its multiplicity. */
+    private static Map<Row, Integer> finalRows(TableEnvironment tables, String query) throws Exception {
+        Map<Row, Integer> rows = new HashMap<>();
+        try (CloseableIterator<Row> it = tables.executeSql(query).collect()) {
+            while (it.hasNext()) {
+                Row row = it.next();
+                boolean retraction = row.getKind() == RowKind.UPDATE_BEFORE || row.getKind() == RowKind.DELETE;
+                row.setKind(RowKind.INSERT);
+                rows.merge(row, retraction ? -1 : 1, (a, b) -> a + b == 0 ? null : a + b);
+            }
+        }
+        return rows;
+    }
+
+    private static Map<String, Totals> totals(TableEnvironment tables, String query) throws Exception {
+        Map<String, Totals> totals = new TreeMap<>();
+        finalRows(tables, query).forEach((row, count) -> {
+            assertThat(count).as("multiplicity of %s", row).isOne();
+            totals.put((String) row.getField(0), new Totals(((Number) row.getField(1)).longValue(),
+                    ((BigDecimal) row.getField(2)).setScale(2, RoundingMode.UNNECESSARY)));
+        });
+        return totals;
+    }
+
+    private static Map<String, Totals> totalsByStatus(List<JsonNode> rows, Function<JsonNode, String> status,
+                                                      Function<JsonNode, BigDecimal> amount) {
+        Map<String, Totals> totals = new TreeMap<>();
+        for (JsonNode row : rows) {
+            totals.merge(status.apply(row), new Totals(1, amount.apply(row).setScale(2, RoundingMode.UNNECESSARY)),
+                    Totals::plus);
+        }
+        return totals;
+    }
+
+    private static List<JsonNode> truthRows(String table) {
+        return ChangeFiles.readJsonLines(tmp.resolve("expected/tables").resolve(table + ".jsonl"));
+    }
+
+    private static LocalDateTime time(JsonNode value) {
+        return value == null || value.isNull() ? null : TimestampTzText.parseLocal(value.asText());
+    }
+
+    private static BigDecimal money(String amount) {
+        return new BigDecimal(amount).setScale(2, RoundingMode.UNNECESSARY);
+    }
+
+    private record Totals(long count, BigDecimal total) {
+        Totals plus(Totals other) {
+            return new Totals(count + other.count, total.add(other.total));
+        }
+    }
+}

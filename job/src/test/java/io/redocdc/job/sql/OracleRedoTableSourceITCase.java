@@ -9,6 +9,8 @@ import io.redocdc.tools.simulate.SimulationSettings;
 import io.redocdc.tools.simulate.WorkloadSimulator;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -49,16 +51,19 @@ class OracleRedoTableSourceITCase {
             new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4)
                     .build());
 
-    private static final String ORDERS = "CREATE TABLE orders (ORDER_ID BIGINT, CUSTOMER_ID BIGINT, STATUS STRING, "
-            + "ORDER_TOTAL DECIMAL(12, 2), ORDER_DATE TIMESTAMP(0), SHIPPED_AT TIMESTAMP(6), COMMENTS STRING, "
-            + "PRIMARY KEY (ORDER_ID) NOT ENFORCED) WITH (%s, 'table-name' = 'OE.ORDERS')";
-    private static final String ORDER_ITEMS = "CREATE TABLE order_items (ORDER_ID BIGINT, LINE_NO INT, "
-            + "PRODUCT_ID BIGINT, QUANTITY INT, UNIT_PRICE DECIMAL(10, 2), PRIMARY KEY (ORDER_ID, LINE_NO) NOT ENFORCED) "
-            + "WITH (%s, 'table-name' = 'OE.ORDER_ITEMS')";
+    private static final Path README = Path.of("").toAbsolutePath().getParent().resolve("README.md");
+    private static final String README_MARKER =
+            "<!-- OracleRedoTableSourceITCase runs the sql block of the oracle-redo table source";
+    private static final Pattern SQL_BLOCK = Pattern.compile("```sql\n(.*?)```", Pattern.DOTALL);
+    private static final String README_REDO = "'demo/redo'";
     private static final String CUSTOMERS = "CREATE TABLE customers (CUSTOMER_ID BIGINT, NAME STRING, "
             + "CREDIT_LIMIT DECIMAL(10, 2), CREATED TIMESTAMP(0), PRIMARY KEY (CUSTOMER_ID) NOT ENFORCED) "
             + "WITH (%s, 'table-name' = 'OE.CUSTOMERS')";
     private static final BigDecimal LARGE_ORDER = new BigDecimal("500");
+
+    /** The README's CREATE TABLE statements (orders, order_items), and its queries. */
+    private static final List<String> definitions = new ArrayList<>();
+    private static final List<String> queries = new ArrayList<>();
 
     @TempDir
     static Path tmp;
@@ -73,15 +78,16 @@ class OracleRedoTableSourceITCase {
                 .withTransactions(3000).withRowsPerLog(2000));
         with = "'connector' = 'oracle-redo', 'source.type' = 'directory', 'source.dir' = '" + tmp.resolve("redo")
                 + "', 'source.bounded' = 'true'";
+        readReadme();
         ordersTruth = truthRows("OE.ORDERS");
         itemsTruth = truthRows("OE.ORDER_ITEMS");
     }
 
     @Test
     void aFilterAndProjectionGivesTheTruthsRows() throws Exception {
-        TableEnvironment tables = tables(2, ORDERS);
-        Map<Row, Integer> rows = finalRows(tables, "SELECT ORDER_ID, STATUS, ORDER_TOTAL, ORDER_DATE, SHIPPED_AT "
-                + "FROM orders WHERE ORDER_TOTAL > " + LARGE_ORDER);
+        TableEnvironment tables = readmeTables();
+        assertThat(queries.get(0)).contains("WHERE ORDER_TOTAL > " + LARGE_ORDER);
+        Map<Row, Integer> rows = finalRows(tables, queries.get(0));
 
         Map<Row, Integer> expected = new HashMap<>();
         for (JsonNode order : ordersTruth) {
@@ -97,18 +103,14 @@ class OracleRedoTableSourceITCase {
 
     @Test
     void anAggregationRetractsUpdatedAndDeletedOrders() throws Exception {
-        TableEnvironment tables = tables(2, ORDERS);
-        Map<String, Totals> actual = totals(tables,
-                "SELECT STATUS, COUNT(*), SUM(ORDER_TOTAL) FROM orders GROUP BY STATUS");
+        Map<String, Totals> actual = totals(readmeTables(), queries.get(1));
         assertThat(actual).isEqualTo(totalsByStatus(ordersTruth, order -> order.get("STATUS").asText(),
                 order -> money(order.get("ORDER_TOTAL").asText())));
     }
 
     @Test
     void aJoinOfTwoCapturedTablesGivesTheTruthsTotals() throws Exception {
-        TableEnvironment tables = tables(2, ORDERS, ORDER_ITEMS);
-        Map<String, Totals> actual = totals(tables, "SELECT o.STATUS, COUNT(*), SUM(i.QUANTITY * i.UNIT_PRICE) "
-                + "FROM order_items i JOIN orders o ON i.ORDER_ID = o.ORDER_ID GROUP BY o.STATUS");
+        Map<String, Totals> actual = totals(readmeTables(), queries.get(2));
 
         Map<String, String> statusOfOrder = new HashMap<>();
         ordersTruth.forEach(order -> statusOfOrder.put(order.get("ORDER_ID").asText(), order.get("STATUS").asText()));
@@ -120,7 +122,8 @@ class OracleRedoTableSourceITCase {
 
     @Test
     void threeCapturedTablesReadTheRedoOnce() throws Exception {
-        TableEnvironment tables = tables(2, ORDERS, ORDER_ITEMS, CUSTOMERS);
+        TableEnvironment tables = readmeTables();
+        tables.executeSql(String.format(CUSTOMERS, with));
         String counts = "SELECT 'OE.CUSTOMERS', COUNT(*) FROM customers UNION ALL "
                 + "SELECT 'OE.ORDERS', COUNT(*) FROM orders UNION ALL SELECT 'OE.ORDER_ITEMS', COUNT(*) FROM order_items";
 
@@ -164,6 +167,36 @@ class OracleRedoTableSourceITCase {
         assertThat(kinds.get(RowKind.UPDATE_BEFORE)).isPositive().isEqualTo(kinds.get(RowKind.UPDATE_AFTER));
         assertThat(kinds.get(RowKind.DELETE)).isPositive();
         assertThat(kinds.get(RowKind.INSERT) - kinds.get(RowKind.DELETE)).isEqualTo(ordersTruth.size());
+    }
+
+    /** The README's tables, reading the simulated redo. */
+    private static TableEnvironment readmeTables() {
+        TableEnvironment tables = tables(2);
+        definitions.forEach(create -> tables.executeSql(create.replace(README_REDO, "'" + tmp.resolve("redo") + "'")));
+        return tables;
+    }
+
+    /**
+     * The SQL block after the README's marker that names this test: its CREATE statements, and the three queries
+     * (a filter and projection, an aggregation, a join).
+     */
+    private static void readReadme() throws Exception {
+        String text = Files.readString(README, StandardCharsets.UTF_8);
+        int start = text.indexOf(README_MARKER);
+        assertThat(start).as("%s has '%s' before the SQL this test runs", README, README_MARKER).isNotNegative();
+        Matcher block = SQL_BLOCK.matcher(text.substring(start));
+        assertThat(block.find()).as("a sql block after the marker").isTrue();
+        for (String statement : block.group(1).split(";\\s*(\n|$)")) {
+            String sql = statement.strip();
+            if (sql.startsWith("SELECT")) {
+                queries.add(sql);
+            } else if (!sql.isEmpty()) {
+                assertThat(sql).startsWith("CREATE TABLE").contains(README_REDO);
+                definitions.add(sql);
+            }
+        }
+        assertThat(definitions).hasSize(2);
+        assertThat(queries).hasSize(3);
     }
 
     private static TableEnvironment tables(int parallelism, String... creates) {

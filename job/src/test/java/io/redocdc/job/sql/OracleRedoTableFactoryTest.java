@@ -68,13 +68,26 @@ class OracleRedoTableFactoryTest {
     void tablesOfOneJobMustShareTheirCaptureOptions() {
         TableEnvironment tables = tables();
         tables.executeSql("CREATE TABLE a (ORDER_ID BIGINT) WITH ('connector' = 'oracle-redo', 'source.dir' = '"
-                + redo + "', 'table-name' = 'OE.ORDERS')");
+                + redo + "', 'source.bounded' = 'true', 'table-name' = 'OE.ORDERS')");
         tables.executeSql("CREATE TABLE b (CUSTOMER_ID BIGINT) WITH ('connector' = 'oracle-redo', 'source.dir' = '"
-                + redo + "', 'source.start-scn' = '5', 'table-name' = 'OE.CUSTOMERS')");
-        Throwable thrown = catchThrowable(() -> tables.explainSql(
-                "SELECT ORDER_ID FROM a UNION ALL SELECT CUSTOMER_ID FROM b"));
-        assertThat(messages(thrown)).contains("oracle-redo table OE.CUSTOMERS names other capture options than "
-                + "OE.ORDERS in the same job");
+                + redo + "', 'source.bounded' = 'true', 'source.start-scn' = '5', 'table-name' = 'OE.CUSTOMERS')");
+        Throwable thrown = catchThrowable(() -> tables.executeSql(
+                "SELECT ORDER_ID FROM a UNION ALL SELECT CUSTOMER_ID FROM b").await());
+        assertThat(messages(thrown)).contains("redo-log-source");
+    }
+
+    @Test
+    void aSessionMayCaptureWithOtherOptionsInALaterJob() {
+        TableEnvironment tables = tables();
+        String create = "CREATE TABLE t (ORDER_ID BIGINT) WITH ('connector' = 'oracle-redo', 'source.dir' = '"
+                + redo + "', %s 'table-name' = 'OE.ORDERS')";
+        tables.executeSql(String.format(create, ""));
+        assertThat(tables.explainSql("SELECT * FROM t", ExplainDetail.JSON_EXECUTION_PLAN))
+                .contains("oracle-redo OE.ORDERS");
+        tables.executeSql("DROP TABLE t");
+        tables.executeSql(String.format(create, "'source.start-scn' = '5',"));
+        assertThat(tables.explainSql("SELECT * FROM t", ExplainDetail.JSON_EXECUTION_PLAN))
+                .contains("oracle-redo OE.ORDERS");
     }
 
     private static String plan(String options, String query) {

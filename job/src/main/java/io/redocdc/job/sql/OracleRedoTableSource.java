@@ -51,8 +51,10 @@ final class OracleRedoTableSource implements ScanTableSource, SupportsReadingMet
 
     @Override
     public ChangelogMode getChangelogMode() {
-        // with a key the planner keeps each key's last row and derives -U itself, so none is sent
-        return keyColumns.length > 0 ? ChangelogMode.upsert(false) : ChangelogMode.all();
+        // With a key the planner keeps each key's last row and derives -U itself, so none is sent. Deletes are
+        // declared key-only: a delete's columns the redo did not log are null (TableChangelog), so the planner
+        // must take the deleted row from its own state, never from the delete.
+        return keyColumns.length > 0 ? ChangelogMode.upsert(true) : ChangelogMode.all();
     }
 
     @Override

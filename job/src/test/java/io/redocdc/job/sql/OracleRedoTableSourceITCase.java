@@ -1,6 +1,7 @@
 package io.redocdc.job.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.redocdc.operators.lcr.TimestampTzText;
@@ -167,6 +168,19 @@ class OracleRedoTableSourceITCase {
         assertThat(kinds.get(RowKind.UPDATE_BEFORE)).isPositive().isEqualTo(kinds.get(RowKind.UPDATE_AFTER));
         assertThat(kinds.get(RowKind.DELETE)).isPositive();
         assertThat(kinds.get(RowKind.INSERT) - kinds.get(RowKind.DELETE)).isEqualTo(ordersTruth.size());
+    }
+
+    @Test
+    void aValueThatDoesNotFitItsDeclaredTypeFailsTheJobNamingTableColumnAndValue() {
+        TableEnvironment tables = tables(2, "CREATE TABLE whole_totals (ORDER_ID BIGINT, ORDER_TOTAL INT, "
+                + "PRIMARY KEY (ORDER_ID) NOT ENFORCED) WITH (%s, 'table-name' = 'OE.ORDERS')");
+        Throwable thrown = catchThrowable(() -> finalRows(tables, "SELECT * FROM whole_totals"));
+        StringBuilder messages = new StringBuilder();
+        for (Throwable t = thrown; t != null; t = t.getCause()) {
+            messages.append(t.getMessage()).append('\n');
+        }
+        assertThat(messages).as("the job's failure").containsPattern("oracle-redo table OE.ORDERS, column "
+                + "ORDER_TOTAL: STRING value '[0-9]+\\.[0-9]+' does not fit INT: out of range or not a whole number");
     }
 
     /** The README's tables, reading the simulated redo. */

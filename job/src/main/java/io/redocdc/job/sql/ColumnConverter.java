@@ -86,14 +86,12 @@ final class ColumnConverter implements Serializable {
                 case BINARY, VARBINARY -> bytes(value);
                 default -> throw mismatch(value, "no conversion to this type");
             };
+        } catch (ValueConversionException e) {
+            throw e;
         } catch (ArithmeticException e) {
             throw mismatch(value, "out of range or not a whole number");
-        } catch (DateTimeException e) {
-            throw mismatch(value, String.valueOf(e.getMessage()));
-        } catch (IllegalArgumentException | IllegalStateException e) {
-            if (e instanceof ValueConversionException conversion) {
-                throw conversion;
-            }
+        } catch (DateTimeException | IllegalArgumentException | IllegalStateException e) {
+            // unparsable date-time or hex text, an unknown time zone
             throw mismatch(value, String.valueOf(e.getMessage()));
         }
     }

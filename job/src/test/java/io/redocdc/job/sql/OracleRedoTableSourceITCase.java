@@ -10,8 +10,6 @@ import io.redocdc.tools.simulate.SimulationSettings;
 import io.redocdc.tools.simulate.WorkloadSimulator;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,19 +21,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
-import org.apache.flink.table.functions.ScalarFunction;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.types.RowKind;
@@ -126,7 +120,8 @@ class OracleRedoTableSourceITCase {
      */
     @Test
     void anAggregationSurvivesAFailureRestoredFromACheckpoint() throws Exception {
-        String query = "SELECT STATUS, COUNT(*), SUM(ORDER_TOTAL) FROM orders WHERE FAIL_ONCE(ORDER_ID) GROUP BY STATUS";
+        String query = "SELECT STATUS, COUNT(*), SUM(ORDER_TOTAL) FROM orders WHERE FAIL_ONCE(ORDER_ID) "
+                + "GROUP BY STATUS";
         FailOnce.reset(null);
         totals(checkpointedTables(tmp.resolve("checkpoints-without-failure")), query);
         long rowsOfARun = FailOnce.CALLS.get();
@@ -150,59 +145,6 @@ class OracleRedoTableSourceITCase {
         return tables;
     }
 
-    /**
-     * Passes every row, a little slowly (so that rows keep arriving over several checkpoints), and fails the job
-     * once the latest completed checkpoint is two after the one completed at its first row: with one checkpoint at a time, the second one's barrier
-     * follows that row, so restoring it does not start over.
-     */
-    public static final class FailOnce extends ScalarFunction {
-        static final AtomicLong CALLS = new AtomicLong();
-        static final AtomicLong FAILED_AT = new AtomicLong();
-        static final AtomicLong CHECKPOINTS_AT_FIRST_ROW = new AtomicLong(-1);
-        /** Where the failing run's checkpoints are written; null for a run without failure. */
-        static volatile Path checkpoints;
-
-        static void reset(Path failAfterCheckpointsIn) {
-            checkpoints = failAfterCheckpointsIn;
-            CALLS.set(0);
-            FAILED_AT.set(0);
-            CHECKPOINTS_AT_FIRST_ROW.set(-1);
-        }
-
-        public boolean eval(Long orderId) {
-            LockSupport.parkNanos(100_000);
-            long calls = CALLS.incrementAndGet();
-            if (checkpoints == null || FAILED_AT.get() > 0) {
-                return true;
-            }
-            long completed = completedCheckpoints();
-            CHECKPOINTS_AT_FIRST_ROW.compareAndSet(-1, completed);
-            if (completed >= CHECKPOINTS_AT_FIRST_ROW.get() + 2 && FAILED_AT.compareAndSet(0, calls)) {
-                throw new IllegalStateException("failure injected by the test at order " + orderId);
-            }
-            return true;
-        }
-
-        /**
-         * The id of the latest checkpoint whose metadata the job manager wrote (the last step of completing one);
-         * earlier ones are deleted as later ones complete, so their ids, not their files, count.
-         */
-        private static long completedCheckpoints() {
-            try (Stream<Path> files = Files.walk(checkpoints, 3)) {
-                return files.filter(file -> file.getFileName().toString().equals("_metadata"))
-                        .mapToLong(file -> Long.parseLong(file.getParent().getFileName().toString().substring(4)))
-                        .max().orElse(0);
-            } catch (IOException | UncheckedIOException e) {
-                return 0; // not created yet, or a checkpoint subsumed while listing: look again at the next row
-            }
-        }
-
-        @Override
-        public boolean isDeterministic() {
-            return false;
-        }
-    }
-
     @Test
     void aJoinOfTwoCapturedTablesGivesTheTruthsTotals() throws Exception {
         Map<String, Totals> actual = totals(readmeTables(), queries.get(2));
@@ -212,7 +154,8 @@ class OracleRedoTableSourceITCase {
         List<JsonNode> joined = itemsTruth.stream()
                 .filter(item -> statusOfOrder.containsKey(item.get("ORDER_ID").asText())).toList();
         assertThat(actual).isEqualTo(totalsByStatus(joined, item -> statusOfOrder.get(item.get("ORDER_ID").asText()),
-                item -> new BigDecimal(item.get("QUANTITY").asText()).multiply(money(item.get("UNIT_PRICE").asText()))));
+                item -> new BigDecimal(item.get("QUANTITY").asText())
+                        .multiply(money(item.get("UNIT_PRICE").asText()))));
     }
 
     @Test
@@ -220,7 +163,8 @@ class OracleRedoTableSourceITCase {
         TableEnvironment tables = readmeTables();
         tables.executeSql(String.format(CUSTOMERS, with));
         String counts = "SELECT 'OE.CUSTOMERS', COUNT(*) FROM customers UNION ALL "
-                + "SELECT 'OE.ORDERS', COUNT(*) FROM orders UNION ALL SELECT 'OE.ORDER_ITEMS', COUNT(*) FROM order_items";
+                + "SELECT 'OE.ORDERS', COUNT(*) FROM orders UNION ALL "
+                + "SELECT 'OE.ORDER_ITEMS', COUNT(*) FROM order_items";
 
         String plan = tables.explainSql(counts, ExplainDetail.JSON_EXECUTION_PLAN);
         assertThat(sourceVertices(plan)).as("redo-log sources in %s", plan).containsExactly("Source: redo-log-source");

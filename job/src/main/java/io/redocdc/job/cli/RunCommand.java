@@ -1,7 +1,7 @@
 package io.redocdc.job.cli;
 
-import io.redocdc.job.cli.OutputSummary;
 import io.redocdc.job.RedoCdc;
+import io.redocdc.job.cli.OutputSummary;
 import io.redocdc.job.console.ConsoleOptions;
 import io.redocdc.job.console.LocalConsole;
 import io.redocdc.job.pipeline.CapturePipeline;

@@ -1,6 +1,7 @@
 package io.redocdc.sinks.jdbc.target;
 
 import io.redocdc.operators.lcr.ColumnValue;
+import io.redocdc.operators.lcr.TimestampTzText;
 import io.redocdc.operators.lcr.ValueKind;
 import java.io.ByteArrayInputStream;
 import java.io.StringReader;
@@ -11,14 +12,11 @@ import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.sql.Types;
+import java.time.DateTimeException;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
-import java.time.ZoneId;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
-import java.time.temporal.ChronoField;
 import java.util.HexFormat;
 
 /**
@@ -32,13 +30,6 @@ public final class ValueBinder {
 
     /** Longer text is bound as a character stream (Oracle's VARCHAR2 bind limit). */
     static final int LONG_TEXT = 4000;
-
-    private static final DateTimeFormatter DATE_TIME = new DateTimeFormatterBuilder()
-            .appendPattern("yyyy-MM-dd HH:mm:ss")
-            .optionalStart()
-            .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
-            .optionalEnd()
-            .toFormatter();
 
     private ValueBinder() {
     }
@@ -137,34 +128,25 @@ public final class ValueBinder {
         if (!column.isTimestampWithTimeZone() && !column.isDateTime()) {
             throw mismatch(value, column, table, "no conversion from a timestamp with time zone to this type");
         }
-        String text = value.text().trim();
-        int space = text.lastIndexOf(' ');
-        String zone = space > 10 ? text.substring(space + 1) : null;
-        String local = zone == null ? text : text.substring(0, space);
-        LocalDateTime dateTime = parseLocal(local, value, column, table);
-        if (zone == null || !column.isTimestampWithTimeZone()) {
+        TimestampTzText parsed;
+        try {
+            parsed = TimestampTzText.parse(value.text());
+        } catch (DateTimeParseException e) {
+            throw mismatch(value, column, table, "'" + abbreviate(value.text().trim())
+                    + "' is not yyyy-MM-dd HH:mm:ss[.f] [zone]");
+        }
+        if (!parsed.hasZone() || !column.isTimestampWithTimeZone()) {
             // no zone in the text, or a zone-less target column: keep the local time as printed
-            statement.setTimestamp(index, Timestamp.valueOf(dateTime));
+            statement.setTimestamp(index, Timestamp.valueOf(parsed.local()));
             return;
         }
-        statement.setObject(index, OffsetDateTime.of(dateTime, offset(zone, dateTime, value, column, table)));
-    }
-
-    private static ZoneOffset offset(String zone, LocalDateTime dateTime, ColumnValue value, TargetColumn column,
-                                     TargetTable table) throws SQLException {
+        ZoneOffset offset;
         try {
-            if (zone.startsWith("+") || zone.startsWith("-")) {
-                return ZoneOffset.of(zone);
-            }
-            for (String id : ZoneId.getAvailableZoneIds()) {
-                if (id.equalsIgnoreCase(zone)) {
-                    return ZoneId.of(id).getRules().getOffset(dateTime);
-                }
-            }
-            return ZoneId.of(zone).getRules().getOffset(dateTime);
-        } catch (RuntimeException e) {
-            throw mismatch(value, column, table, "unknown time zone '" + zone + "'");
+            offset = parsed.offset();
+        } catch (DateTimeException e) {
+            throw mismatch(value, column, table, "unknown time zone '" + parsed.zone() + "'");
         }
+        statement.setObject(index, OffsetDateTime.of(parsed.local(), offset));
     }
 
     private static void bindBytes(PreparedStatement statement, int index, ColumnValue value, TargetColumn column,
@@ -218,7 +200,7 @@ public final class ValueBinder {
     private static LocalDateTime parseLocal(String text, ColumnValue value, TargetColumn column, TargetTable table)
             throws SQLException {
         try {
-            return LocalDateTime.parse(text.trim(), DATE_TIME);
+            return TimestampTzText.parseLocal(text);
         } catch (DateTimeParseException e) {
             throw mismatch(value, column, table, "'" + abbreviate(text) + "' is not yyyy-MM-dd HH:mm:ss[.f]");
         }

@@ -120,13 +120,7 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
                 !options.batchReorder() ? "batches in statement order" : options.batchMerge()
                         ? "batches reordered per statement shape, UPDATEs merged into their row's pending statement"
                         : "batches reordered per statement shape");
-        for (JdbcWriterState state : restored) {
-            LOG.info("re-applying {} LCRs of the transaction open at the restored checkpoint",
-                    state.openTransaction().size());
-            for (Lcr lcr : state.openTransaction()) {
-                write(lcr, null);
-            }
-        }
+        JdbcSinkWriter.reapplyOpenTransactions(restored, LOG, lcr -> write(lcr, null));
     }
 
     /** The position of the last committed (or error-queued) transaction; null when none. */

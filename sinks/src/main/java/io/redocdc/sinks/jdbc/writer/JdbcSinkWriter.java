@@ -9,6 +9,8 @@ import java.io.IOException;
 import java.util.Collection;
 import org.apache.flink.api.common.operators.ProcessingTimeService;
 import org.apache.flink.api.connector.sink2.StatefulSinkWriter;
+import org.apache.flink.util.function.ThrowingConsumer;
+import org.slf4j.Logger;
 
 /**
  * A writer of the JDBC apply sink. Both kinds keep the same bookkeeping ({@link AppliedPositionStore}) and the
@@ -37,4 +39,19 @@ public interface JdbcSinkWriter extends StatefulSinkWriter<Lcr, JdbcWriterState>
 
     /** The low mark: every transaction at or below it is applied (or error-queued); null when none. */
     Position appliedPosition();
+
+    /**
+     * Writes again the LCRs of the transaction that was open at the restored checkpoint: its commit has not been
+     * applied, and the restored job's input resumes after them.
+     */
+    static void reapplyOpenTransactions(Collection<JdbcWriterState> restored, Logger log,
+                                        ThrowingConsumer<Lcr, IOException> write) throws IOException {
+        for (JdbcWriterState state : restored) {
+            log.info("re-applying {} LCRs of the transaction open at the restored checkpoint",
+                    state.openTransaction().size());
+            for (Lcr lcr : state.openTransaction()) {
+                write.accept(lcr);
+            }
+        }
+    }
 }

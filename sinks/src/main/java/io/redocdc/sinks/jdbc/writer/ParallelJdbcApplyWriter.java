@@ -93,13 +93,7 @@ public final class ParallelJdbcApplyWriter implements JdbcSinkWriter {
         LOG.info("JDBC apply sink {} on {} ({}): parallel apply with {} workers, low mark {}",
                 options.sinkName(), options.displayUrl(), context.dialect().name(), options.applyParallelism(),
                 appliedPosition() == null ? "none (nothing applied yet)" : appliedPosition());
-        for (JdbcWriterState state : restored) {
-            LOG.info("re-applying {} LCRs of the transaction open at the restored checkpoint",
-                    state.openTransaction().size());
-            for (Lcr lcr : state.openTransaction()) {
-                write(lcr, null);
-            }
-        }
+        JdbcSinkWriter.reapplyOpenTransactions(restored, LOG, lcr -> write(lcr, null));
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.redocdc.job.console.ConsoleOptions;
 import io.redocdc.job.console.LocalConsole;
 import io.redocdc.job.pipeline.CapturePipeline;
 import io.redocdc.job.pipeline.ClusterSetting;
+import io.redocdc.job.pipeline.ExecutionSettings;
 import io.redocdc.job.pipeline.InvalidStartException;
 import io.redocdc.job.pipeline.JobConfiguration;
 import io.redocdc.job.pipeline.JobOptions;
@@ -53,6 +54,12 @@ public final class RunCommand implements Callable<Integer> {
                     + "(flink-conf/example-job.properties); a list option takes ; between its values.")
     Path configFile;
 
+    @Option(names = "--sql", paramLabel = "FILE", order = 999,
+            description = "Run the Flink SQL statements of FILE as the job instead: its oracle-redo tables are the "
+                    + "capture (their WITH clauses take the source.* and capture.* options), its INSERT INTO "
+                    + "statements the outputs. Takes the parallelism, state, checkpoint and restore options above.")
+    Path sqlFile;
+
     /** Adds the job's options, defined as ConfigOptions (see {@link RunOptions}), to the command. */
     public static final class Options implements IModelTransformer {
         @Override
@@ -67,6 +74,10 @@ public final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        return sqlFile != null ? SqlRun.run(this) : capture();
+    }
+
+    private int capture() throws Exception {
         JobOptions options;
         try {
             options = CapturePipeline.resolveStart(validatedOptions(), oracleStart);
@@ -74,15 +85,9 @@ public final class RunCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("redo-cdc: " + e.getMessage());
             return 1;
         }
-        StreamExecutionEnvironment context = StreamExecutionEnvironment.getExecutionEnvironment();
-        boolean onCluster = !(context instanceof LocalStreamEnvironment);
-        Configuration conf = onCluster
-                ? JobConfiguration.forCluster(options, givenClusterSettings(), context.getConfiguration())
-                : JobConfiguration.of(options);
-        // only where the MiniCluster runs in this JVM: a cluster's own configuration decides its reporters and logs
-        LocalConsole console = onCluster ? null
-                : LocalConsole.open(conf, consoleOptions(), options.checkpointDir(), System.out);
-        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(conf);
+        Environment environment = environment(options.execution());
+        StreamExecutionEnvironment env = environment.env();
+        LocalConsole console = environment.console();
         CapturePipeline.build(env, options);
         ApplySummary before = options.appliesToDatabase() ? ApplySummary.read(options.jdbcSink()) : null;
         if (before != null && before.unreadable() != null) {
@@ -120,6 +125,22 @@ public final class RunCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** The job's environment, and the console of a local run (null on a cluster). */
+    record Environment(StreamExecutionEnvironment env, LocalConsole console) {
+    }
+
+    Environment environment(ExecutionSettings execution) {
+        StreamExecutionEnvironment context = StreamExecutionEnvironment.getExecutionEnvironment();
+        boolean onCluster = !(context instanceof LocalStreamEnvironment);
+        Configuration conf = onCluster
+                ? JobConfiguration.forCluster(execution, givenClusterSettings(), context.getConfiguration())
+                : JobConfiguration.of(execution);
+        // only where the MiniCluster runs in this JVM: a cluster's own configuration decides its reporters and logs
+        LocalConsole console = onCluster ? null
+                : LocalConsole.open(conf, consoleOptions(), execution.checkpointDir(), System.out);
+        return new Environment(StreamExecutionEnvironment.getExecutionEnvironment(conf), console);
+    }
+
     /** The cluster settings the user gave, on the command line or in --config; the cluster's config has the rest. */
     Set<ClusterSetting> givenClusterSettings() {
         return JobOptionsReader.givenClusterSettings(configuration());
@@ -145,7 +166,7 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** The options' values as text, from the command line and the --config file. */
-    private Configuration configuration() {
+    Configuration configuration() {
         return ConfigOptionsCli.configuration(spec, RunOptions.docs());
     }
 }

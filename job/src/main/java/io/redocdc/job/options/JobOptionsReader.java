@@ -3,6 +3,7 @@ package io.redocdc.job.options;
 import io.redocdc.common.options.InvalidOptionException;
 import io.redocdc.common.options.OptionReading;
 import io.redocdc.job.pipeline.ClusterSetting;
+import io.redocdc.job.pipeline.ExecutionSettings;
 import io.redocdc.job.pipeline.JobOptions;
 import io.redocdc.source.SourceConfigOptions;
 import java.nio.file.Path;
@@ -76,14 +77,22 @@ public final class JobOptionsReader {
         return "--" + option.key();
     }
 
-    private static JobOptions read(OptionCheck check, ReadableConfig config) {
-        boolean deadLetter = OptionReading.get(config, JobConfigOptions.DEAD_LETTER);
+    /**
+     * Parallelism, state backend, checkpoints and restore, checked: all {@code run --sql} takes of run's options
+     * (see {@link #read} for the parameters and failures).
+     */
+    public static ExecutionSettings execution(ReadableConfig config, UnaryOperator<String> originOfKey) {
+        OptionCheck check = new OptionCheck(originOfKey);
+        try {
+            return execution(check, config);
+        } catch (InvalidOptionException e) {
+            check.invalid(e);
+            throw e;
+        }
+    }
+
+    private static ExecutionSettings execution(OptionCheck check, ReadableConfig config) {
         String restore = config.get(JobConfigOptions.RESTORE);
-        List<String> include = OptionReading.items(config, SourceConfigOptions.INCLUDE);
-        List<String> exclude = OptionReading.given(config, SourceConfigOptions.EXCLUDE)
-                ? OptionReading.items(config, SourceConfigOptions.EXCLUDE) : null;
-        SourceReader.Choice chosen = new SourceReader(check, config).read(restore != null, include, exclude,
-                deadLetter);
         int readers = OptionReading.get(config, JobConfigOptions.PARALLELISM);
         Duration interval = OptionReading.get(config, JobConfigOptions.CHECKPOINT_INTERVAL);
         check.require(readers >= 1 && readers <= 1024, cli(JobConfigOptions.PARALLELISM),
@@ -93,12 +102,25 @@ public final class JobOptionsReader {
         check.require(restore == null || !restore.isBlank(), cli(JobConfigOptions.RESTORE), "must name a path",
                 restore);
         Path checkpoints = Path.of(config.get(JobConfigOptions.CHECKPOINT_DIR)).toAbsolutePath();
+        return new ExecutionSettings(readers, OptionReading.get(config, JobConfigOptions.STATE_BACKEND), interval,
+                checkpoints, restore);
+    }
+
+    private static JobOptions read(OptionCheck check, ReadableConfig config) {
+        boolean deadLetter = OptionReading.get(config, JobConfigOptions.DEAD_LETTER);
+        String restore = config.get(JobConfigOptions.RESTORE);
+        List<String> include = OptionReading.items(config, SourceConfigOptions.INCLUDE);
+        List<String> exclude = OptionReading.given(config, SourceConfigOptions.EXCLUDE)
+                ? OptionReading.items(config, SourceConfigOptions.EXCLUDE) : null;
+        SourceReader.Choice chosen = new SourceReader(check, config).read(restore != null, include, exclude,
+                deadLetter);
+        ExecutionSettings execution = execution(check, config);
         SinkReader sinks = new SinkReader(check, config);
         Map<String, List<String>> keys = sinks.primaryKeys();
         SinkReader.Choice target = sinks.read(deadLetter, keys);
         return new JobOptions(chosen.dir(), target.dir(), target.format(),
-                OptionReading.get(config, SourceConfigOptions.BOUNDED), readers,
-                OptionReading.get(config, JobConfigOptions.STATE_BACKEND), interval, checkpoints, restore,
+                OptionReading.get(config, SourceConfigOptions.BOUNDED), execution.parallelism(),
+                execution.stateBackend(), execution.checkpointInterval(), execution.checkpointDir(), restore,
                 chosen.startScn(), chosen.maxScn(), include, exclude, config.get(SourceConfigOptions.DATABASE), keys,
                 deadLetter, chosen.oracle(), target.jdbc(), chosen.nls(), chosen.startOption());
     }

@@ -28,6 +28,11 @@ public final class JobConfiguration {
 
     /** The embedded run (bin/redo-cdc): no cluster configuration exists, so the job's defaults are all there is. */
     public static Configuration of(JobOptions options) {
+        return of(options.execution());
+    }
+
+    /** The embedded run of a capture or a SQL job ({@code run --sql}). */
+    public static Configuration of(ExecutionSettings options) {
         Configuration conf = pinned();
         conf.set(CoreOptions.DEFAULT_PARALLELISM, options.parallelism());
         conf.set(StateBackendOptions.STATE_BACKEND, options.stateBackend().flinkName());
@@ -60,6 +65,13 @@ public final class JobConfiguration {
      * @param cluster  the configuration the job is submitted with (the cluster's)
      */
     public static Configuration forCluster(JobOptions options, Set<ClusterSetting> given, ReadableConfig cluster) {
+        return forCluster(options.execution(), given, cluster);
+    }
+
+    /** A capture or a SQL job ({@code run --sql}) submitted to a cluster, as {@link #forCluster(JobOptions, Set,
+     * ReadableConfig)}. */
+    public static Configuration forCluster(ExecutionSettings options, Set<ClusterSetting> given,
+                                           ReadableConfig cluster) {
         Configuration conf = pinned();
         if (given.contains(ClusterSetting.PARALLELISM)) {
             conf.set(CoreOptions.DEFAULT_PARALLELISM, options.parallelism());

@@ -105,6 +105,11 @@ public record JobOptions(
         }
     }
 
+    /** Parallelism, state backend, checkpoints and restore: the settings a SQL job ({@code run --sql}) has too. */
+    public ExecutionSettings execution() {
+        return new ExecutionSettings(parallelism, stateBackend, checkpointInterval, checkpointDir, restorePath);
+    }
+
     /** True when the job applies to a database through the JDBC apply sink rather than writing files. */
     public boolean appliesToDatabase() {
         return jdbcSink != null;

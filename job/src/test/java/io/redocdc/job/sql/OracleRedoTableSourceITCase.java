@@ -25,9 +25,7 @@ import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.flink.configuration.CheckpointingOptions;
-import org.apache.flink.configuration.CoreOptions;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
-import org.apache.flink.table.api.EnvironmentSettings;
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
@@ -184,10 +182,7 @@ class OracleRedoTableSourceITCase {
                 + "op_ts TIMESTAMP(6) METADATA, scn BIGINT METADATA, commit_scn BIGINT METADATA, xid STRING METADATA, "
                 + "thread INT METADATA, schema_name STRING METADATA, table_name STRING METADATA, "
                 + "`position` STRING METADATA) WITH (%s, 'table-name' = 'OE.ORDERS')");
-        List<Row> changes = new ArrayList<>();
-        try (CloseableIterator<Row> it = tables.executeSql("SELECT * FROM orders_log").collect()) {
-            it.forEachRemaining(changes::add);
-        }
+        List<Row> changes = SqlChangelogs.changelog(tables, "SELECT * FROM orders_log");
         assertThat(changes).hasSizeGreaterThan(ordersTruth.size());
         Map<RowKind, Integer> kinds = new HashMap<>();
         String previous = "";
@@ -252,8 +247,7 @@ class OracleRedoTableSourceITCase {
     }
 
     private static TableEnvironment tables(int parallelism, String... creates) {
-        TableEnvironment tables = TableEnvironment.create(EnvironmentSettings.newInstance().inStreamingMode().build());
-        tables.getConfig().set(CoreOptions.DEFAULT_PARALLELISM, parallelism);
+        TableEnvironment tables = SqlChangelogs.streamingTables(parallelism);
         for (String create : creates) {
             tables.executeSql(String.format(create, with));
         }

@@ -21,7 +21,7 @@ public final class ChangeFiles {
     private ChangeFiles() {
     }
 
-    /** Data-file lines of all tables, in position order (= commit order). */
+    /** Data-file lines of all tables (either format), in position order (= commit order). */
     public static List<JsonNode> dataChanges(Path sinkDir) {
         return sortedByPosition(committedFiles(sinkDir.resolve("data")));
     }
@@ -67,10 +67,19 @@ public final class ChangeFiles {
         return lines;
     }
 
+    /**
+     * A line's position: ogg-json's {@code pos}, debezium-json's {@code source.lcr_position} (DDL lines have
+     * {@code pos}).
+     */
+    public static String position(JsonNode line) {
+        JsonNode pos = line.get("pos");
+        return (pos != null ? pos : line.path("source").path("lcr_position")).asText();
+    }
+
     private static List<JsonNode> sortedByPosition(List<Path> files) {
         List<JsonNode> all = new ArrayList<>();
         files.forEach(file -> all.addAll(readJsonLines(file)));
-        all.sort(Comparator.comparing(node -> node.path("pos").asText()));
+        all.sort(Comparator.comparing(ChangeFiles::position));
         return all;
     }
 }

@@ -6,9 +6,7 @@ import io.redocdc.job.options.JobOptionsReader;
 import io.redocdc.job.pipeline.ExecutionSettings;
 import io.redocdc.job.sql.SqlJob;
 import java.util.List;
-import java.util.Set;
 import java.util.function.UnaryOperator;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.flink.configuration.ConfigOption;
 import org.apache.flink.configuration.Configuration;
@@ -23,23 +21,26 @@ import picocli.CommandLine.ParameterException;
  */
 final class SqlRun {
 
-    private static final Set<String> TAKEN = Stream.of(JobConfigOptions.PARALLELISM, JobConfigOptions.STATE_BACKEND,
+    /** The keys of run's options that --sql takes, in the order its refusal lists them. */
+    private static final List<String> TAKEN = Stream.of(JobConfigOptions.PARALLELISM, JobConfigOptions.STATE_BACKEND,
                     JobConfigOptions.CHECKPOINT_INTERVAL, JobConfigOptions.CHECKPOINT_DIR, JobConfigOptions.RESTORE,
                     JobConfigOptions.VERBOSE, JobConfigOptions.LOG_FILE)
-            .map(ConfigOption::key).collect(Collectors.toUnmodifiableSet());
+            .map(ConfigOption::key).toList();
 
     private SqlRun() {
     }
 
     static int run(RunCommand command) throws Exception {
         ExecutionSettings execution = execution(command);
-        SqlJob job;
         try {
-            job = SqlJob.read(command.sqlFile);
+            return run(command, SqlJob.read(command.sqlFile), execution);
         } catch (SqlJob.SqlFileException e) {
             command.spec.commandLine().getErr().println("redo-cdc: " + e.getMessage());
             return 1;
         }
+    }
+
+    private static int run(RunCommand command, SqlJob job, ExecutionSettings execution) throws Exception {
         RunCommand.Environment environment;
         try {
             environment = command.environment(execution);
@@ -57,9 +58,6 @@ final class SqlRun {
         SqlJob.Outcome outcome;
         try {
             outcome = job.run(env);
-        } catch (SqlJob.SqlFileException e) {
-            command.spec.commandLine().getErr().println("redo-cdc: " + e.getMessage());
-            return 1;
         } finally {
             if (environment.console() != null) {
                 environment.console().close();
@@ -74,6 +72,12 @@ final class SqlRun {
         return 0;
     }
 
+    /** "--parallelism, ..., --verbose and --log-file". */
+    private static String takenOptions() {
+        List<String> options = TAKEN.stream().map(key -> "--" + key).toList();
+        return String.join(", ", options.subList(0, options.size() - 1)) + " and " + options.get(options.size() - 1);
+    }
+
     /** The execution options, after refusing any capture or sink option given with --sql. */
     private static ExecutionSettings execution(RunCommand command) {
         Configuration given = command.configuration();
@@ -85,8 +89,7 @@ final class SqlRun {
             throw new ParameterException(command.spec.commandLine(), (where != null ? where : "--" + key)
                     + ": run --sql takes what to capture from the SQL file's oracle-redo tables (their WITH "
                     + "clauses take the source.* and capture.* options) and where to write from its INSERT INTO "
-                    + "statements; of run's options it takes only --parallelism, --state.backend, "
-                    + "--checkpoint.interval, --checkpoint.dir, --restore, --verbose and --log-file"
+                    + "statements; of run's options it takes only " + takenOptions()
                     + (refused.size() > 1 ? " (also given: " + String.join(", ", refused.subList(1,
                     refused.size())) + ")" : ""));
         }

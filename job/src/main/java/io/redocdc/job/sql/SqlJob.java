@@ -141,7 +141,7 @@ public final class SqlJob {
 
     private static String rootMessage(Throwable failure) {
         Throwable root = failure;
-        while (root.getCause() != null && root.getCause() != root) {
+        while (root.getCause() != null) {
             root = root.getCause();
         }
         return root == failure ? String.valueOf(failure.getMessage())
@@ -159,5 +159,4 @@ public final class SqlJob {
             super(message);
         }
     }
-
 }

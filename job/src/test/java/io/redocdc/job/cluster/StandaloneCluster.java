@@ -52,7 +52,14 @@ final class StandaloneCluster implements AutoCloseable {
     private static final List<String> NOT_ON_A_CLUSTER = Stream.of("info/picocli", "org/apache/commons/commons-csv",
                     "com/oracle/database", "org/postgresql", "com/h2database", "org/junit", "org/assertj",
                     "org/opentest4j", "org/testcontainers", "org/apiguardian")
-            .map(path -> File.separator + path.replace('/', File.separatorChar) + File.separator).toList();
+            .map(StandaloneCluster::repositoryPath).toList();
+    /**
+     * What a distribution keeps in opt/ and bin/sql-client.sh adds to the SQL client's classpath (the client, the
+     * gateway it runs embedded, flink-python, whose option parser the client calls): not on a cluster's.
+     */
+    private static final List<String> SQL_CLIENT_OPT = Stream.of("org/apache/flink/flink-sql-client",
+            "org/apache/flink/flink-sql-gateway", "org/apache/flink/flink-python")
+            .map(StandaloneCluster::repositoryPath).toList();
 
     private final Path work;
     private final Path confDir;
@@ -72,7 +79,7 @@ final class StandaloneCluster implements AutoCloseable {
         this.confDir = Files.createDirectories(work.resolve("conf"));
         this.logs = Files.createDirectories(work.resolve("log"));
         this.log4j = ClusterConfigFileTest.CONF_DIR.resolve("log4j.properties").toAbsolutePath();
-        this.classpath = flinkClasspath();
+        this.classpath = flinkClasspath(SQL_CLIENT_OPT);
         this.conf = conf;
         this.rest = new ClusterRest(HOST, conf.get(RestOptions.PORT));
         BootstrapTools.writeConfiguration(conf, confDir.resolve(GlobalConfiguration.FLINK_CONF_FILENAME).toFile());
@@ -252,9 +259,8 @@ final class StandaloneCluster implements AutoCloseable {
     String flinkRun(List<String> arguments) throws Exception {
         List<String> cli = new ArrayList<>(List.of("run", "-d"));
         cli.addAll(arguments);
-        ClusterProcess client = startProcess("flink-cli-" + processes.size(), List.of("-Xmx256m"),
-                "org.apache.flink.client.cli.CliFrontend", cli,
-                Map.of(ConfigConstants.ENV_FLINK_CONF_DIR, confDir.toString()));
+        ClusterProcess client = startClient("flink-cli-" + processes.size(), "-Xmx256m",
+                "org.apache.flink.client.cli.CliFrontend", cli, classpath);
         if (!client.waitFor(120)) {
             client.stop();
             throw new AssertionError("flink run did not return within 120 s\n" + client.tail(60));
@@ -266,6 +272,31 @@ final class StandaloneCluster implements AutoCloseable {
                     + client.exitValue() + " without submitting a job\n" + client.tail(80));
         }
         return submitted.group(1);
+    }
+
+    /**
+     * {@code bin/sql-client.sh [arguments]} (embedded mode) with this cluster's configuration directory, on the
+     * classpath that script builds: lib/ and the SQL client's jars from opt/. Waits for it to end; its console holds
+     * what it printed.
+     */
+    ClusterProcess sqlClient(List<String> arguments, Duration timeout) throws Exception {
+        ClusterProcess client = startClient("sql-client-" + processes.size(), "-Xmx512m",
+                "org.apache.flink.table.client.SqlClient", arguments, flinkClasspath(List.of()));
+        if (!client.waitFor(timeout.toSeconds())) {
+            client.stop();
+            throw new AssertionError("the SQL client did not end within " + timeout + "\n" + client.tail(100)
+                    + "\n" + logTails());
+        }
+        return client;
+    }
+
+    /** A client process as Flink's scripts start one: FLINK_CONF_DIR instead of --configDir. */
+    private ClusterProcess startClient(String name, String heap, String mainClass, List<String> arguments,
+                                       String clientClasspath) throws IOException {
+        ClusterProcess client = ClusterProcess.start(name, logs, clientClasspath, log4j, List.of(heap), mainClass,
+                arguments, Map.of(ConfigConstants.ENV_FLINK_CONF_DIR, confDir.toString()));
+        processes.add(client);
+        return client;
     }
 
     /** The last lines of every process's log and console output. */
@@ -288,17 +319,10 @@ final class StandaloneCluster implements AutoCloseable {
 
     private ClusterProcess startProcess(String name, List<String> jvmOptions, String mainClass,
                                         List<String> arguments) throws IOException {
-        return startProcess(name, jvmOptions, mainClass, arguments, Map.of());
-    }
-
-    private ClusterProcess startProcess(String name, List<String> jvmOptions, String mainClass, List<String> arguments,
-                                        Map<String, String> environment) throws IOException {
         List<String> withConf = new ArrayList<>(arguments);
-        if (!mainClass.endsWith("CliFrontend")) {
-            withConf.addAll(0, List.of("--configDir", confDir.toString()));
-        }
+        withConf.addAll(0, List.of("--configDir", confDir.toString()));
         ClusterProcess process = ClusterProcess.start(name, logs, classpath, log4j, jvmOptions, mainClass, withConf,
-                environment);
+                Map.of());
         processes.add(process);
         return process;
     }
@@ -308,13 +332,20 @@ final class StandaloneCluster implements AutoCloseable {
      * itself and the test libraries: Flink, its RocksDB backend, REST and web UI, the client and logging, as a
      * distribution's lib/ has them. The job's classes and dependencies come only from the submitted jar, as on a
      * real cluster, so a dependency missing from the jar fails here.
+     *
+     * @param alsoLeftOut further Maven repository paths to leave out
      */
-    private static String flinkClasspath() {
+    private static String flinkClasspath(List<String> alsoLeftOut) {
         Path project = Path.of("").toAbsolutePath().getParent();
         return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(entry -> !Path.of(entry).toAbsolutePath().startsWith(project))
                 .filter(entry -> NOT_ON_A_CLUSTER.stream().noneMatch(entry::contains))
+                .filter(entry -> alsoLeftOut.stream().noneMatch(entry::contains))
                 .collect(Collectors.joining(File.pathSeparator));
+    }
+
+    private static String repositoryPath(String path) {
+        return File.separator + path.replace('/', File.separatorChar) + File.separator;
     }
 
 

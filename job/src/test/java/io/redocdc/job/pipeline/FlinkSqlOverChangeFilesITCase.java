@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.redocdc.job.ReadmeSql;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.Position;
 import io.redocdc.sinks.files.ChangeFiles;
@@ -28,7 +29,6 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.flink.api.common.RuntimeExecutionMode;
 import org.apache.flink.api.common.functions.MapFunction;
@@ -64,12 +64,10 @@ class FlinkSqlOverChangeFilesITCase {
             new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4)
                     .build());
 
-    private static final Path README = Path.of("").toAbsolutePath().getParent().resolve("README.md");
     private static final String README_MARKER = "<!-- FlinkSqlOverChangeFilesITCase runs the sql block";
     private static final String OGG_JSON_SECTION = README_MARKER + "s of ogg-json files";
     private static final String DEBEZIUM_JSON_SECTION = README_MARKER + " of debezium-json files";
     private static final String README_OUTPUT = "'demo/output/";
-    private static final Pattern SQL_BLOCK = Pattern.compile("```sql\n(.*?)```", Pattern.DOTALL);
     private static final Pattern POSITION = Pattern.compile("[0-9a-f]{" + 2 * Position.LENGTH + "}");
     private static final int READERS = 2;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -89,15 +87,15 @@ class FlinkSqlOverChangeFilesITCase {
     @TempDir
     static Path tmp;
 
-    private static ReadmeSql readme;
-    private static ReadmeSql readmeDebezium;
+    private static ReadmeStatements readme;
+    private static ReadmeStatements readmeDebezium;
     private static Map<String, StatusTotals> ordersTruth;
     private static Map<String, StatusTotals> joinTruth;
 
     @BeforeAll
     static void captureASimulatedWorkload() throws Exception {
-        readme = ReadmeSql.read(README, OGG_JSON_SECTION);
-        readmeDebezium = ReadmeSql.read(README, DEBEZIUM_JSON_SECTION);
+        readme = ReadmeStatements.read(OGG_JSON_SECTION);
+        readmeDebezium = ReadmeStatements.read(DEBEZIUM_JSON_SECTION);
         WorkloadSimulator.write(tmp, SimulationSettings.defaults().withSeed(23).withThreads(2)
                 .withTransactions(4000).withRowsPerLog(2000));
         capture(FileFormat.OGG_JSON, "output");
@@ -325,33 +323,19 @@ class FlinkSqlOverChangeFilesITCase {
      * The SQL blocks after a marker of the README that names this test, up to the next marker or heading: CREATE
      * statements, and SELECT queries.
      */
-    private record ReadmeSql(List<String> definitions, List<String> queries) {
+    private record ReadmeStatements(List<String> definitions, List<String> queries) {
 
-        static ReadmeSql read(Path readme, String marker) throws IOException {
-            String text = Files.readString(readme, StandardCharsets.UTF_8);
-            int start = text.indexOf(marker);
-            assertThat(start).as("%s has '%s' before the SQL this test runs", readme, marker).isNotNegative();
-            int end = text.length();
-            for (String next : List.of("\n#", README_MARKER)) {
-                int at = text.indexOf(next, start + marker.length());
-                end = at < 0 ? end : Math.min(end, at);
-            }
+        static ReadmeStatements read(String marker) {
             List<String> definitions = new ArrayList<>();
             List<String> queries = new ArrayList<>();
-            Matcher block = SQL_BLOCK.matcher(text.substring(start, end));
-            while (block.find()) {
-                for (String statement : block.group(1).split(";\\s*(\n|$)")) {
-                    String sql = statement.strip();
-                    if (sql.startsWith("SELECT")) {
-                        queries.add(sql);
-                    } else if (!sql.isEmpty()) {
-                        definitions.add(sql);
-                    }
+            for (String block : ReadmeSql.blocksAfter(marker, README_MARKER)) {
+                for (String sql : ReadmeSql.statements(block)) {
+                    (sql.startsWith("SELECT") ? queries : definitions).add(sql);
                 }
             }
-            assertThat(definitions).as("CREATE statements in %s", readme).isNotEmpty()
+            assertThat(definitions).as("CREATE statements after %s", marker).isNotEmpty()
                     .allSatisfy(sql -> assertThat(sql).startsWith("CREATE "));
-            return new ReadmeSql(definitions, queries);
+            return new ReadmeStatements(definitions, queries);
         }
     }
 }

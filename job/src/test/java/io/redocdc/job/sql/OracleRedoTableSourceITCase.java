@@ -4,14 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.redocdc.job.ReadmeSql;
 import io.redocdc.operators.lcr.TimestampTzText;
 import io.redocdc.sinks.files.ChangeFiles;
 import io.redocdc.tools.simulate.SimulationSettings;
 import io.redocdc.tools.simulate.WorkloadSimulator;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -52,10 +51,8 @@ class OracleRedoTableSourceITCase {
             new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4)
                     .build());
 
-    private static final Path README = Path.of("").toAbsolutePath().getParent().resolve("README.md");
     private static final String README_MARKER =
             "<!-- OracleRedoTableSourceITCase runs the sql block of the oracle-redo table source";
-    private static final Pattern SQL_BLOCK = Pattern.compile("```sql\n(.*?)```", Pattern.DOTALL);
     private static final String README_REDO = "'demo/redo'";
     private static final String CUSTOMERS = "CREATE TABLE customers (CUSTOMER_ID BIGINT, NAME STRING, "
             + "CREDIT_LIMIT DECIMAL(10, 2), CREATED TIMESTAMP(0), PRIMARY KEY (CUSTOMER_ID) NOT ENFORCED) "
@@ -228,16 +225,10 @@ class OracleRedoTableSourceITCase {
      * (a filter and projection, an aggregation, a join).
      */
     private static void readReadme() throws Exception {
-        String text = Files.readString(README, StandardCharsets.UTF_8);
-        int start = text.indexOf(README_MARKER);
-        assertThat(start).as("%s has '%s' before the SQL this test runs", README, README_MARKER).isNotNegative();
-        Matcher block = SQL_BLOCK.matcher(text.substring(start));
-        assertThat(block.find()).as("a sql block after the marker").isTrue();
-        for (String statement : block.group(1).split(";\\s*(\n|$)")) {
-            String sql = statement.strip();
+        for (String sql : ReadmeSql.statements(ReadmeSql.blockAfter(README_MARKER))) {
             if (sql.startsWith("SELECT")) {
                 queries.add(sql);
-            } else if (!sql.isEmpty()) {
+            } else {
                 assertThat(sql).startsWith("CREATE TABLE").contains(README_REDO);
                 definitions.add(sql);
             }

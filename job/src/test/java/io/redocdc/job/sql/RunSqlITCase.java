@@ -3,6 +3,7 @@ package io.redocdc.job.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.redocdc.job.ReadmeSql;
 import io.redocdc.job.RedoCdc;
 import io.redocdc.sinks.files.ChangeFiles;
 import io.redocdc.tools.simulate.SimulationSettings;
@@ -26,8 +27,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
@@ -46,9 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 8, unit = TimeUnit.MINUTES)
 class RunSqlITCase {
 
-    private static final Path README = Path.of("").toAbsolutePath().getParent().resolve("README.md");
     private static final String README_MARKER = "<!-- RunSqlITCase runs this file";
-    private static final Pattern SQL_BLOCK = Pattern.compile("```sql\n(.*?)```", Pattern.DOTALL);
     private static final BigDecimal LARGE_ORDER = new BigDecimal("500");
 
     @TempDir
@@ -127,13 +124,8 @@ class RunSqlITCase {
     }
 
     /** The SQL block after the README's marker naming this test: the file {@code run --sql} takes. */
-    private static String readmeSql() throws IOException {
-        String text = Files.readString(README, StandardCharsets.UTF_8);
-        int start = text.indexOf(README_MARKER);
-        assertThat(start).as("%s has '%s' before the SQL file", README, README_MARKER).isNotNegative();
-        Matcher block = SQL_BLOCK.matcher(text.substring(start));
-        assertThat(block.find()).as("a sql block after the marker").isTrue();
-        String sql = block.group(1);
+    private static String readmeSql() {
+        String sql = ReadmeSql.blockAfter(README_MARKER);
         assertThat(sql).contains("'demo/redo'", "'demo/sql-output/order_totals'", "'demo/sql-output/large_orders'",
                 "'source.bounded' = 'true'", "WHERE ORDER_TOTAL > " + LARGE_ORDER);
         return sql;

@@ -15,6 +15,8 @@ import io.redocdc.tools.simulate.WorkloadSimulator;
 import io.redocdc.tools.verify.TargetDatabase;
 import io.redocdc.tools.verify.TargetDatabase.Kind;
 import io.redocdc.tools.verify.TargetTables;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -25,6 +27,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.flink.configuration.CheckpointingOptions;
 import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.RestartStrategyOptions;
@@ -132,10 +135,44 @@ class JdbcApplyITCase {
                 Thread.sleep(250);
             }
         }
-        job.getJobExecutionResult().get();
+        awaitOrDiagnose(job);
         assertThat(ended).as("times sessions were ended in the middle of a statement or transaction")
                 .isGreaterThanOrEqualTo(4);
         assertTargetEqualsTruth(options.jdbcSink());
+    }
+
+    /**
+     * Waits for the job to end. Once in CI it did not end after the sessions were ended (the test timed out with no
+     * clue): if it still runs after two minutes, what the target's sessions wait for and what every thread of the
+     * JVM does are printed before the test fails.
+     */
+    private void awaitOrDiagnose(JobClient job) throws Exception {
+        try {
+            job.getJobExecutionResult().get(2, TimeUnit.MINUTES);
+        } catch (TimeoutException e) {
+            StringBuilder diagnosis = new StringBuilder("job " + job.getJobID() + " still "
+                    + job.getJobStatus().get() + "; the target's sessions (pid, state, wait, transaction start, query):\n");
+            try (Connection admin = target.connect(); var sessions = admin.createStatement().executeQuery(
+                    "SELECT pid, state, wait_event_type, wait_event, xact_start, left(query, 200) FROM pg_stat_activity "
+                            + "WHERE datname = current_database() AND pid <> pg_backend_pid()")) {
+                while (sessions.next()) {
+                    for (int column = 1; column <= 6; column++) {
+                        diagnosis.append(column > 1 ? " | " : "  ").append(sessions.getString(column));
+                    }
+                    diagnosis.append('\n');
+                }
+            }
+            for (ThreadInfo thread : ManagementFactory.getThreadMXBean().dumpAllThreads(true, true)) {
+                diagnosis.append('"').append(thread.getThreadName()).append("\" ").append(thread.getThreadState())
+                        .append(thread.getLockName() == null ? "" : " on " + thread.getLockName()).append('\n');
+                for (StackTraceElement frame : thread.getStackTrace()) {
+                    diagnosis.append("    at ").append(frame).append('\n');
+                }
+            }
+            System.out.println(diagnosis);
+            throw new AssertionError("the job did not end within 2 minutes of the last ended session; what it "
+                    + "waited for is printed above", e);
+        }
     }
 
     @ParameterizedTest(name = "{0}")

@@ -37,7 +37,9 @@ public final class TargetTableCatalog {
         if (cached != null) {
             return cached;
         }
-        TableMetadata read = read(connection, target, mapping.configuredKey(owner, sourceTable));
+        TableMetadata read = read(connection, target, mapping.configuredKey(owner, sourceTable),
+                "create it with quoted names exactly as the redo names them, or map it with "
+                        + JdbcSinkOptions.TABLE_MAP);
         cache.put(target, read);
         return read;
     }
@@ -64,8 +66,13 @@ public final class TargetTableCatalog {
         constraints.clear();
     }
 
-    private static TableMetadata read(Connection connection, TargetTable target, List<String> configuredKey)
-            throws SQLException {
+    /**
+     * What the database says about {@code target}: its columns, and {@code configuredKey} or else its primary key.
+     *
+     * @param missingTableHint what to do when the table is missing, for the message
+     */
+    public static TableMetadata read(Connection connection, TargetTable target, List<String> configuredKey,
+                                     String missingTableHint) throws SQLException {
         DatabaseMetaData meta = connection.getMetaData();
         String schema = target.schema() == null ? connection.getSchema() : target.schema();
         String escape = meta.getSearchStringEscape();
@@ -82,8 +89,7 @@ public final class TargetTableCatalog {
         }
         if (columns.isEmpty()) {
             throw new SQLException("target table " + target + " (schema " + schema + ") does not exist or has no "
-                    + "columns visible to this user; create it with quoted names exactly as the redo names them, "
-                    + "or map it with " + JdbcSinkOptions.TABLE_MAP, "42S02");
+                    + "columns visible to this user; " + missingTableHint, "42S02");
         }
         List<String> primaryKey = primaryKey(meta, target, schema);
         List<String> key = configuredKey.isEmpty() ? primaryKey : configuredKey;

@@ -97,8 +97,10 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
         this.groupTimer = new GroupLatencyTimer(timers, options.groupMaxLatencyMillis(), options.groupMaxRows());
         this.positions = new AppliedPositionStore(context.dialect(), options.stateSchema(), options.sinkName());
         this.errors = new ErrorTable(context.dialect(), options.stateSchema(), options.sinkName());
+        Connection opened = null;
         try {
-            this.connection = JdbcConnections.open(options);
+            opened = JdbcConnections.open(options);
+            this.connection = opened;
             positions.createIfMissing(connection);
             errors.createIfMissing(connection);
             context.metrics().errorQueueAtStart(errors.list(connection).size());
@@ -108,6 +110,7 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
             this.appliedAtStart = positions.load(connection);
             this.applied = appliedAtStart.lowMark();
         } catch (SQLException e) {
+            closeAfterFailedOpen(opened, e);
             throw new IOException("JDBC apply sink " + options.sinkName() + ": cannot open " + options.displayUrl()
                     + " or its tables " + AppliedPositionStore.TABLE + "/" + AppliedPositionStore.TRANSACTION_TABLE + "/"
                     + ErrorTable.TABLE + ": "
@@ -370,6 +373,17 @@ public final class JdbcApplyWriter implements JdbcSinkWriter {
             group.clear();
             if (current != null) {
                 current.close();
+            }
+        }
+    }
+
+    /** A connection opened before setting up failed would otherwise stay open, perhaps holding locks. */
+    private static void closeAfterFailedOpen(Connection opened, SQLException failure) {
+        if (opened != null) {
+            try {
+                opened.close();
+            } catch (SQLException e) {
+                failure.addSuppressed(e);
             }
         }
     }

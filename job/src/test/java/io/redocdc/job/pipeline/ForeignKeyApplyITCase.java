@@ -2,15 +2,12 @@ package io.redocdc.job.pipeline;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.redocdc.job.RedoCdc;
+import io.redocdc.job.CommandRun;
 import io.redocdc.tools.simulate.SimulationSettings;
 import io.redocdc.tools.simulate.WorkloadSimulator;
 import io.redocdc.tools.verify.TargetDatabase;
 import io.redocdc.tools.verify.TargetDatabase.Kind;
 import io.redocdc.tools.verify.TargetTables;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -94,17 +91,6 @@ class ForeignKeyApplyITCase {
     }
 
     private static String run(String... args) {
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        PrintStream stdout = System.out;
-        int exit;
-        try {
-            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-            exit = RedoCdc.commandLine().execute(args);
-        } finally {
-            System.setOut(stdout);
-        }
-        String output = printed.toString(StandardCharsets.UTF_8);
-        assertThat(exit).as(output).isZero();
-        return output;
+        return CommandRun.succeeds(args);
     }
 }

@@ -4,20 +4,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.redocdc.job.CommandRun;
 import io.redocdc.job.ReadmeSql;
-import io.redocdc.job.RedoCdc;
 import io.redocdc.operators.lcr.TimestampTzText;
 import io.redocdc.sinks.files.ChangeFiles;
 import io.redocdc.sinks.jdbc.testing.TestDatabase;
 import io.redocdc.sinks.jdbc.testing.TestDatabaseKind;
 import io.redocdc.tools.simulate.SimulationSettings;
 import io.redocdc.tools.simulate.WorkloadSimulator;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -82,7 +79,8 @@ class JdbcApplyTableSinkITCase {
         try (TestDatabase target = kind.open()) {
             createReadmeTargets(target);
             Path file = Files.writeString(tmp.resolve("orders-to-" + kind + ".sql"), readmeSql(target));
-            String printed = run("run", "--sql", file.toString(), "--parallelism", "2");
+            String printed = run("run", "--sql", file.toString(), "--parallelism", "2",
+                    "--log-file", tmp.resolve("run-" + kind + ".log").toString());
             assertThat(printed).contains("redo-cdc: SQL job ");
 
             assertTargetsEqualTheTruth(target);
@@ -270,18 +268,7 @@ class JdbcApplyTableSinkITCase {
     }
 
     private static String run(String... args) {
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        PrintStream stdout = System.out;
-        int exit;
-        try {
-            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-            exit = RedoCdc.commandLine().execute(args);
-        } finally {
-            System.setOut(stdout);
-        }
-        String output = printed.toString(StandardCharsets.UTF_8);
-        assertThat(exit).as(output).isZero();
-        return output;
+        return CommandRun.succeeds(args);
     }
 
     private static String messages(Throwable failure) {

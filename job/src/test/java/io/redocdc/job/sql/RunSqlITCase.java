@@ -3,18 +3,15 @@ package io.redocdc.job.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.redocdc.job.CommandRun;
 import io.redocdc.job.ReadmeSql;
-import io.redocdc.job.RedoCdc;
 import io.redocdc.sinks.files.ChangeFiles;
 import io.redocdc.tools.simulate.SimulationSettings;
 import io.redocdc.tools.simulate.WorkloadSimulator;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -109,18 +106,7 @@ class RunSqlITCase {
         List<String> args = new ArrayList<>(List.of("run", "--sql", sqlFile.toString(), "--parallelism", "2",
                 "--checkpoint.interval", "500ms", "--checkpoint.dir", tmp.resolve("checkpoints").toString()));
         args.addAll(List.of(more));
-        ByteArrayOutputStream printed = new ByteArrayOutputStream();
-        PrintStream stdout = System.out;
-        int exit;
-        try {
-            System.setOut(new PrintStream(printed, true, StandardCharsets.UTF_8));
-            exit = RedoCdc.commandLine().execute(args.toArray(String[]::new));
-        } finally {
-            System.setOut(stdout);
-        }
-        String output = printed.toString(StandardCharsets.UTF_8);
-        assertThat(exit).as(output).isZero();
-        return output;
+        return CommandRun.succeeds(args);
     }
 
     /** The SQL block after the README's marker naming this test: the file {@code run --sql} takes. */

@@ -8,6 +8,7 @@ import io.redocdc.source.enumerator.EnumeratorStateSerializer;
 import io.redocdc.source.files.RedoDirectory;
 import io.redocdc.source.model.MaxScnRule;
 import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.RedoRecordSerializer;
 import io.redocdc.source.model.Scn;
 import io.redocdc.source.reader.RedoLogSourceReader;
 import io.redocdc.source.retention.LogRetention;
@@ -110,7 +111,7 @@ public final class RedoLogSource
 
     @Override
     public TypeInformation<RedoRecord> getProducedType() {
-        return TypeInformation.of(RedoRecord.class);
+        return RedoRecordSerializer.TYPE;
     }
 
     /** Builds a {@link RedoLogSource}; {@link #build()} validates every option. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.source.files.RedoDirectory;
 import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.RedoRecordSerializer;
 import io.redocdc.source.model.Scn;
 import io.redocdc.source.testing.InMemoryCatalog;
 import io.redocdc.source.testing.TestRedoDirectory;
@@ -14,7 +15,6 @@ import java.util.List;
 import org.apache.flink.api.common.serialization.SerializerConfigImpl;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.connector.source.Boundedness;
-import org.apache.flink.api.java.typeutils.PojoTypeInfo;
 import org.apache.flink.util.InstantiationUtil;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,13 +67,12 @@ class RedoLogSourceBuilderTest {
     }
 
     @Test
-    void producesRedoRecordsAsAPojoWithoutKryo() {
+    void producesRedoRecordsWithTheirOwnSerializerNotKryo() {
         TypeInformation<RedoRecord> type = RedoLogSource.builder().catalog(new InMemoryCatalog(List.of())).build()
                 .getProducedType();
-        assertThat(type).isInstanceOf(PojoTypeInfo.class);
         SerializerConfigImpl config = new SerializerConfigImpl();
         config.setGenericTypes(false);
-        assertThat(type.createSerializer(config)).isNotNull();
+        assertThat(type.createSerializer(config)).isInstanceOf(RedoRecordSerializer.class);
     }
 
     private static void assertInvalid(RedoLogSource.Builder builder, String message) {

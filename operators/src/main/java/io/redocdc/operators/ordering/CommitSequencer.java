@@ -1,7 +1,7 @@
 package io.redocdc.operators.ordering;
 
 import io.redocdc.operators.lcr.Lcr;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
+import io.redocdc.operators.lcr.LcrSerializer;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -21,7 +21,7 @@ public final class CommitSequencer {
         // One constant key: the buffer lives in keyed MapState, which spills to disk with RocksDB.
         SingleOutputStreamOperator<Lcr> sequenced = lcrs
                 .keyBy(lcr -> 0, Types.INT)
-                .process(new CommitSequencerFunction(), TypeInformation.of(Lcr.class))
+                .process(new CommitSequencerFunction(), LcrSerializer.TYPE)
                 .uid(UID)
                 .name(UID)
                 .setParallelism(1);

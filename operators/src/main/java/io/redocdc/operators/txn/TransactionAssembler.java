@@ -1,6 +1,7 @@
 package io.redocdc.operators.txn;
 
 import io.redocdc.operators.lcr.Lcr;
+import io.redocdc.operators.lcr.LcrSerializer;
 import io.redocdc.source.model.RedoRecord;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
@@ -44,7 +45,7 @@ public final class TransactionAssembler {
                 .uid(FILTER_UID)
                 .name(FILTER_UID)
                 .keyBy(RedoRecord::slotKey, Types.INT)
-                .transform(UID, TypeInformation.of(Lcr.class), new TransactionAssemblerOperator(options, retentionKey))
+                .transform(UID, LcrSerializer.TYPE, new TransactionAssemblerOperator(options, retentionKey))
                 .uid(UID);
     }
 }

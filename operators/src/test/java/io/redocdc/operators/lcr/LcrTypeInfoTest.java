@@ -14,7 +14,7 @@ import org.apache.flink.core.memory.DataInputDeserializer;
 import org.apache.flink.core.memory.DataOutputSerializer;
 import org.junit.jupiter.api.Test;
 
-/** The stream types must be Flink POJOs: no Kryo, so that pipeline.generic-types=false holds. */
+/** As state types, Lcr and RedoRecord must be Flink POJOs (no Kryo, so that pipeline.generic-types=false holds); streams use LcrSerializer and RedoRecordSerializer. */
 class LcrTypeInfoTest {
 
     @Test

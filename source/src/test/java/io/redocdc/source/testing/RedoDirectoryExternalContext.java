@@ -3,6 +3,7 @@ package io.redocdc.source.testing;
 import io.redocdc.source.RedoLogSource;
 import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.RedoRecord;
+import io.redocdc.source.model.RedoRecordSerializer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URL;
@@ -107,7 +108,7 @@ public final class RedoDirectoryExternalContext implements DataStreamSourceExter
 
     @Override
     public TypeInformation<RedoRecord> getProducedType() {
-        return TypeInformation.of(RedoRecord.class);
+        return RedoRecordSerializer.TYPE;
     }
 
     @Override

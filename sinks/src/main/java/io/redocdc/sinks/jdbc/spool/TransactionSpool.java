@@ -1,6 +1,7 @@
 package io.redocdc.sinks.jdbc.spool;
 
 import io.redocdc.operators.lcr.Lcr;
+import io.redocdc.operators.lcr.LcrSerializer;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -11,22 +12,18 @@ import java.nio.file.Path;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.flink.api.common.serialization.SerializerConfigImpl;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
-import org.apache.flink.api.common.typeutils.TypeSerializer;
 import org.apache.flink.core.memory.DataInputViewStreamWrapper;
 import org.apache.flink.core.memory.DataOutputViewStreamWrapper;
 
 /**
  * The LCRs of the open transaction received so far: the first {@code memoryLimit} in memory, the rest
- * spilled to a temp file (Flink's serializer of {@link Lcr}). It lets a failed transaction go to the error
+ * spilled to a temp file ({@link LcrSerializer}). It lets a failed transaction go to the error
  * table whole and a checkpoint taken mid-transaction carry the transaction's start.
  */
 public final class TransactionSpool implements AutoCloseable {
 
     private final int memoryLimit;
     private final Path directory;
-    private TypeSerializer<Lcr> serializer;
     private final List<Lcr> inMemory = new ArrayList<>();
     private Path spillFile;
     private OutputStream spillStream;
@@ -46,14 +43,11 @@ public final class TransactionSpool implements AutoCloseable {
         }
         if (spillOut == null) {
             // created on the first spill only: parallel apply makes a spool per transaction, most never spill
-            if (serializer == null) {
-                serializer = TypeInformation.of(Lcr.class).createSerializer(new SerializerConfigImpl());
-            }
             spillFile = Files.createTempFile(directory, "redo-cdc-spool-", ".bin");
             spillStream = new BufferedOutputStream(Files.newOutputStream(spillFile));
             spillOut = new DataOutputViewStreamWrapper(spillStream);
         }
-        serializer.serialize(lcr, spillOut);
+        LcrSerializer.INSTANCE.serialize(lcr, spillOut);
         spilled++;
     }
 
@@ -87,7 +81,7 @@ public final class TransactionSpool implements AutoCloseable {
         try (InputStream in = new BufferedInputStream(Files.newInputStream(spillFile))) {
             DataInputViewStreamWrapper view = new DataInputViewStreamWrapper(in);
             for (int i = 0; i < spilled; i++) {
-                consumer.accept(serializer.deserialize(view));
+                consumer.accept(LcrSerializer.INSTANCE.deserialize(view));
             }
         }
     }

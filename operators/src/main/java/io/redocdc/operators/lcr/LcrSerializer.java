@@ -1,0 +1,162 @@
+package io.redocdc.operators.lcr;
+
+import io.redocdc.common.flink.StreamTypeInfo;
+import java.io.IOException;
+import org.apache.flink.api.common.typeinfo.TypeInformation;
+import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
+import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
+import org.apache.flink.core.memory.DataInputView;
+import org.apache.flink.core.memory.DataOutputView;
+import org.apache.flink.types.StringValue;
+
+/**
+ * {@link Lcr}s from the assemblers to the sequencer and on to the sinks (and the JDBC sink's spill files): fields in
+ * declaration order, strings with Flink's null-aware {@link StringValue} encoding, enums by ordinal (-1 for null),
+ * images as a count (-1 for null) and (name, kind, text) per value. Copies get their own image arrays, since arrays
+ * are mutable; the values in them are immutable and shared. Not used for state: the sequencer's buffer keeps the
+ * POJO serializer, so savepoints do not change.
+ */
+public final class LcrSerializer extends TypeSerializerSingleton<Lcr> {
+
+    private static final long serialVersionUID = 1L;
+
+    public static final LcrSerializer INSTANCE = new LcrSerializer();
+
+    /** The type of the assembler's and the sequencer's output. */
+    public static final TypeInformation<Lcr> TYPE = new StreamTypeInfo<>(Lcr.class, INSTANCE);
+
+    private static final LcrCommand[] COMMANDS = LcrCommand.values();
+    private static final ValueKind[] KINDS = ValueKind.values();
+
+    @Override
+    public boolean isImmutableType() {
+        return false;
+    }
+
+    @Override
+    public Lcr createInstance() {
+        return new Lcr(null, null, null, null, null, null, 0, 0, 0, null, 0, null, new ColumnValue[0],
+                new ColumnValue[0], null, 0, false, null);
+    }
+
+    @Override
+    public Lcr copy(Lcr from) {
+        if (from == null) {
+            return null;
+        }
+        return new Lcr(from.sourceDatabase(), from.container(), from.owner(), from.table(), from.command(), from.xid(),
+                from.scn(), from.commitScn(), from.thread(), from.rsId(), from.ssn(), from.sourceTime(),
+                copyOf(from.oldValues()), copyOf(from.newValues()), from.ddlText(), from.ordinal(),
+                from.lastInTransaction(), from.position());
+    }
+
+    private static ColumnValue[] copyOf(ColumnValue[] image) {
+        return image == null ? null : image.clone();
+    }
+
+    @Override
+    public Lcr copy(Lcr from, Lcr reuse) {
+        return copy(from);
+    }
+
+    @Override
+    public int getLength() {
+        return -1;
+    }
+
+    @Override
+    public void serialize(Lcr lcr, DataOutputView out) throws IOException {
+        StringValue.writeString(lcr.sourceDatabase(), out);
+        StringValue.writeString(lcr.container(), out);
+        StringValue.writeString(lcr.owner(), out);
+        StringValue.writeString(lcr.table(), out);
+        out.writeByte(lcr.command() == null ? -1 : lcr.command().ordinal());
+        StringValue.writeString(lcr.xid(), out);
+        out.writeLong(lcr.scn());
+        out.writeLong(lcr.commitScn());
+        out.writeInt(lcr.thread());
+        StringValue.writeString(lcr.rsId(), out);
+        out.writeLong(lcr.ssn());
+        StringValue.writeString(lcr.sourceTime(), out);
+        writeImage(lcr.oldValues(), out);
+        writeImage(lcr.newValues(), out);
+        StringValue.writeString(lcr.ddlText(), out);
+        out.writeInt(lcr.ordinal());
+        out.writeBoolean(lcr.lastInTransaction());
+        StringValue.writeString(lcr.position(), out);
+    }
+
+    private static void writeImage(ColumnValue[] image, DataOutputView out) throws IOException {
+        if (image == null) {
+            out.writeInt(-1);
+            return;
+        }
+        out.writeInt(image.length);
+        for (ColumnValue value : image) {
+            StringValue.writeString(value.name(), out);
+            out.writeByte(value.kind().ordinal());
+            StringValue.writeString(value.text(), out);
+        }
+    }
+
+    @Override
+    public Lcr deserialize(DataInputView in) throws IOException {
+        String sourceDatabase = StringValue.readString(in);
+        String container = StringValue.readString(in);
+        String owner = StringValue.readString(in);
+        String table = StringValue.readString(in);
+        byte command = in.readByte();
+        String xid = StringValue.readString(in);
+        long scn = in.readLong();
+        long commitScn = in.readLong();
+        int thread = in.readInt();
+        String rsId = StringValue.readString(in);
+        long ssn = in.readLong();
+        String sourceTime = StringValue.readString(in);
+        ColumnValue[] oldValues = readImage(in);
+        ColumnValue[] newValues = readImage(in);
+        String ddlText = StringValue.readString(in);
+        int ordinal = in.readInt();
+        boolean last = in.readBoolean();
+        return new Lcr(sourceDatabase, container, owner, table, command < 0 ? null : COMMANDS[command], xid, scn,
+                commitScn, thread, rsId, ssn, sourceTime, oldValues, newValues, ddlText, ordinal, last,
+                StringValue.readString(in));
+    }
+
+    private static ColumnValue[] readImage(DataInputView in) throws IOException {
+        int length = in.readInt();
+        if (length < 0) {
+            return null;
+        }
+        ColumnValue[] image = new ColumnValue[length];
+        for (int i = 0; i < length; i++) {
+            String name = StringValue.readString(in);
+            ValueKind kind = KINDS[in.readUnsignedByte()];
+            image[i] = new ColumnValue(name, kind, StringValue.readString(in));
+        }
+        return image;
+    }
+
+    @Override
+    public Lcr deserialize(Lcr reuse, DataInputView in) throws IOException {
+        return deserialize(in);
+    }
+
+    @Override
+    public void copy(DataInputView in, DataOutputView out) throws IOException {
+        serialize(deserialize(in), out);
+    }
+
+    @Override
+    public TypeSerializerSnapshot<Lcr> snapshotConfiguration() {
+        return new Snapshot();
+    }
+
+    /** Restores this serializer; public with a no-argument constructor, as Flink instantiates it by name. */
+    public static final class Snapshot extends SimpleTypeSerializerSnapshot<Lcr> {
+        public Snapshot() {
+            super(() -> INSTANCE);
+        }
+    }
+}

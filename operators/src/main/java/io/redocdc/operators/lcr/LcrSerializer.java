@@ -15,7 +15,8 @@ import org.apache.flink.types.StringValue;
  * declaration order, strings with Flink's null-aware {@link StringValue} encoding, enums by ordinal (-1 for null),
  * images as a count (-1 for null) and (name, kind, text) per value. Copies get their own image arrays, since arrays
  * are mutable; the values in them are immutable and shared. Not used for state: the sequencer's buffer keeps the
- * POJO serializer, so savepoints do not change.
+ * POJO serializer, so savepoints do not change, and the JDBC writer's state has its own frozen codec (LcrCodec).
+ * Only records in flight and spill files of a running task use this layout.
  */
 public final class LcrSerializer extends TypeSerializerSingleton<Lcr> {
 

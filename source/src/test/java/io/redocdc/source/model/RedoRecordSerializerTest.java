@@ -41,7 +41,7 @@ class RedoRecordSerializerTest extends SerializerTestBase<RedoRecord> {
 
     @Override
     protected RedoRecord[] getTestData() {
-        String longRedo = "update \"S\".\"T\" set \"C\" = '" + "x'' é 漢 \uD83D\uDE00".repeat(5000) + "' where ROWID = 'A';";
+        String longRedo = "update \"S\".\"T\" set \"C\" = '" + "x'' é 漢 \uD83D\uDE00 \uDE00".repeat(5000) + "' where ROWID = 'A';";
         return new RedoRecord[] {
             FROZEN,
             new RedoRecord(0, null, 0, Xid.NONE, null, 0, false, 0, null, null, null, null, null, null, null, 0,

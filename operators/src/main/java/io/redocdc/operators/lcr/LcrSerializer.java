@@ -1,11 +1,11 @@
 package io.redocdc.operators.lcr;
 
+import io.redocdc.common.flink.StreamRecordSerializer;
 import io.redocdc.common.flink.StreamTypeInfo;
 import java.io.IOException;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
-import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 import org.apache.flink.types.StringValue;
@@ -18,7 +18,7 @@ import org.apache.flink.types.StringValue;
  * POJO serializer, so savepoints do not change, and the JDBC writer's state has its own frozen codec (LcrCodec).
  * Only records in flight and spill files of a running task use this layout.
  */
-public final class LcrSerializer extends TypeSerializerSingleton<Lcr> {
+public final class LcrSerializer extends StreamRecordSerializer<Lcr> {
 
     private static final long serialVersionUID = 1L;
 
@@ -54,16 +54,6 @@ public final class LcrSerializer extends TypeSerializerSingleton<Lcr> {
 
     private static ColumnValue[] copyOf(ColumnValue[] image) {
         return image == null ? null : image.clone();
-    }
-
-    @Override
-    public Lcr copy(Lcr from, Lcr reuse) {
-        return copy(from);
-    }
-
-    @Override
-    public int getLength() {
-        return -1;
     }
 
     @Override
@@ -137,16 +127,6 @@ public final class LcrSerializer extends TypeSerializerSingleton<Lcr> {
             image[i] = new ColumnValue(name, kind, StringValue.readString(in));
         }
         return image;
-    }
-
-    @Override
-    public Lcr deserialize(Lcr reuse, DataInputView in) throws IOException {
-        return deserialize(in);
-    }
-
-    @Override
-    public void copy(DataInputView in, DataOutputView out) throws IOException {
-        serialize(deserialize(in), out);
     }
 
     @Override

@@ -1,11 +1,11 @@
 package io.redocdc.source.model;
 
+import io.redocdc.common.flink.StreamRecordSerializer;
 import io.redocdc.common.flink.StreamTypeInfo;
 import java.io.IOException;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
-import org.apache.flink.api.common.typeutils.base.TypeSerializerSingleton;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
 import org.apache.flink.types.StringValue;
@@ -15,7 +15,7 @@ import org.apache.flink.types.StringValue;
  * {@link StringValue} encoding (null-aware), the nullable parts behind one flags byte. The records are immutable,
  * so copies are the record itself. Not used for state: the assembler's row state keeps the POJO serializer.
  */
-public final class RedoRecordSerializer extends TypeSerializerSingleton<RedoRecord> {
+public final class RedoRecordSerializer extends StreamRecordSerializer<RedoRecord> {
 
     private static final long serialVersionUID = 1L;
 
@@ -43,16 +43,6 @@ public final class RedoRecordSerializer extends TypeSerializerSingleton<RedoReco
     @Override
     public RedoRecord copy(RedoRecord from) {
         return from;
-    }
-
-    @Override
-    public RedoRecord copy(RedoRecord from, RedoRecord reuse) {
-        return from;
-    }
-
-    @Override
-    public int getLength() {
-        return -1;
     }
 
     @Override
@@ -118,16 +108,6 @@ public final class RedoRecordSerializer extends TypeSerializerSingleton<RedoReco
         return new RedoRecord(scn, timestamp, thread, xid, operation, operationCode, (flags & ROLLBACK) != 0, status,
                 info, container, segOwner, tableName, dataObj, rowId, rsId, ssn, sqlRedo, sqlUndo, log,
                 in.readLong(), in.readLong());
-    }
-
-    @Override
-    public RedoRecord deserialize(RedoRecord reuse, DataInputView in) throws IOException {
-        return deserialize(in);
-    }
-
-    @Override
-    public void copy(DataInputView in, DataOutputView out) throws IOException {
-        serialize(deserialize(in), out);
     }
 
     @Override

@@ -7,10 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.redocdc.job.ReadmeSql;
 import io.redocdc.operators.lcr.TimestampTzText;
 import io.redocdc.sinks.files.ChangeFiles;
+import io.redocdc.source.reader.RedoLogSourceReader;
 import io.redocdc.tools.simulate.SimulationSettings;
 import io.redocdc.tools.simulate.WorkloadSimulator;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -21,12 +23,19 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.flink.api.common.JobID;
 import org.apache.flink.configuration.CheckpointingOptions;
+import org.apache.flink.configuration.Configuration;
+import org.apache.flink.metrics.Counter;
+import org.apache.flink.metrics.Metric;
+import org.apache.flink.runtime.testutils.InMemoryReporter;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
 import org.apache.flink.table.api.ExplainDetail;
 import org.apache.flink.table.api.TableEnvironment;
+import org.apache.flink.table.api.TableResult;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.apache.flink.types.Row;
 import org.apache.flink.types.RowKind;
@@ -40,16 +49,18 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The oracle-redo table source with the real planner over a simulated workload (two redo threads): a filter and
  * projection, an aggregation over updates and deletes, and a join of two captured tables each give what the
- * simulator's final rows imply; three captured tables share one redo-log source; the changelog comes in commit
+ * simulator's final rows imply; three captured tables share one redo-log source, which reads each log once; the changelog comes in commit
  * order with its metadata.
  */
 @Timeout(value = 10, unit = TimeUnit.MINUTES)
 class OracleRedoTableSourceITCase {
 
+    private static final InMemoryReporter REPORTER = InMemoryReporter.createWithRetainedMetrics();
+
     @RegisterExtension
     static final MiniClusterExtension CLUSTER = new MiniClusterExtension(
-            new MiniClusterResourceConfiguration.Builder().setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4)
-                    .build());
+            new MiniClusterResourceConfiguration.Builder().setConfiguration(REPORTER.addToConfiguration(
+                    new Configuration())).setNumberTaskManagers(1).setNumberSlotsPerTaskManager(4).build());
 
     private static final String README_MARKER =
             "<!-- OracleRedoTableSourceITCase runs the sql block of the oracle-redo table source";
@@ -164,13 +175,25 @@ class OracleRedoTableSourceITCase {
         String plan = tables.explainSql(counts, ExplainDetail.JSON_EXECUTION_PLAN);
         assertThat(sourceVertices(plan)).as("redo-log sources in %s", plan).containsExactly("Source: redo-log-source");
 
+        TableResult result = tables.executeSql(counts);
         Map<String, Long> actual = new TreeMap<>();
-        finalRows(tables, counts).keySet().forEach(row -> actual.put((String) row.getField(0), (Long) row.getField(1)));
+        finalRows(result).keySet().forEach(row -> actual.put((String) row.getField(0), (Long) row.getField(1)));
         Map<String, Long> expected = new TreeMap<>();
         for (String table : List.of("OE.CUSTOMERS", "OE.ORDERS", "OE.ORDER_ITEMS")) {
             expected.put(table, (long) truthRows(table).size());
         }
         assertThat(actual).isEqualTo(expected);
+
+        // the reader subtasks' logsRead counters: each archived log finished once, by one reader of one source
+        JobID job = result.getJobClient().orElseThrow().getJobID();
+        Map<String, Metric> logsRead = REPORTER.findMetrics(job, RedoLogSourceReader.LOGS_READ);
+        long logs;
+        try (Stream<Path> contents = Files.list(tmp.resolve("redo/contents"))) {
+            logs = contents.count();
+        }
+        assertThat(logs).as("logs the simulator wrote").isGreaterThan(2);
+        assertThat(logsRead.values().stream().mapToLong(counter -> ((Counter) counter).getCount()).sum())
+                .as("logs read, per reader subtask: %s", logsRead.keySet()).isEqualTo(logs);
     }
 
     @Test
@@ -258,8 +281,12 @@ class OracleRedoTableSourceITCase {
 
     /** A query's final result (its changelog applied), each row with its multiplicity. */
     private static Map<Row, Integer> finalRows(TableEnvironment tables, String query) throws Exception {
+        return finalRows(tables.executeSql(query));
+    }
+
+    private static Map<Row, Integer> finalRows(TableResult result) throws Exception {
         Map<Row, Integer> rows = new HashMap<>();
-        try (CloseableIterator<Row> it = tables.executeSql(query).collect()) {
+        try (CloseableIterator<Row> it = result.collect()) {
             while (it.hasNext()) {
                 Row row = it.next();
                 boolean retraction = row.getKind() == RowKind.UPDATE_BEFORE || row.getKind() == RowKind.DELETE;

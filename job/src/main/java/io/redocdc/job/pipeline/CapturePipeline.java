@@ -80,7 +80,7 @@ public final class CapturePipeline {
     public static void build(StreamExecutionEnvironment env, JobOptions options,
                              UnaryOperator<DataStream<Lcr>> beforeSink) {
         SingleOutputStreamOperator<Lcr> committed = committed(env, options);
-        DataStream<Lcr> ordered = CommitSequencer.sequence(committed);
+        DataStream<Lcr> ordered = CommitSequencer.sequence(committed, options.appliesToDatabase());
         if (options.deadLetter()) {
             DeadLetterFileSink.attach(committed.getSideOutput(TransactionAssembler.DEAD_LETTERS),
                     options.sinkDir().toString());

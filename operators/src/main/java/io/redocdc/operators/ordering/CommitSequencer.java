@@ -2,6 +2,7 @@ package io.redocdc.operators.ordering;
 
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.LcrSerializer;
+import io.redocdc.operators.txn.AssemblerOptions;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
@@ -17,13 +18,22 @@ public final class CommitSequencer {
     private CommitSequencer() {
     }
 
+    /** For sinks that take a transaction's LCRs across checkpoints (files, Flink SQL). */
     public static SingleOutputStreamOperator<Lcr> sequence(DataStream<Lcr> lcrs) {
-        // One constant key: the buffer lives in keyed MapState, which spills to disk with RocksDB.
+        return sequence(lcrs, false);
+    }
+
+    /**
+     * @param wholeTransactions true for sinks that keep the open transaction in their checkpoint state (the JDBC
+     *                          apply writer): the sequencer's emission steps then end only between transactions,
+     *                          so no checkpoint barrier reaches them within one
+     */
+    public static SingleOutputStreamOperator<Lcr> sequence(DataStream<Lcr> lcrs, boolean wholeTransactions) {
         SingleOutputStreamOperator<Lcr> sequenced = lcrs
-                .keyBy(lcr -> 0, Types.INT)
-                .process(new CommitSequencerFunction(), LcrSerializer.TYPE)
+                .keyBy(lcr -> CommitSequencerOperator.KEY, Types.INT)
+                .transform(UID, LcrSerializer.TYPE,
+                        new CommitSequencerOperator(AssemblerOptions.DEFAULT_EMISSION_STEP, wholeTransactions))
                 .uid(UID)
-                .name(UID)
                 .setParallelism(1);
         sequenced.setMaxParallelism(1);
         return sequenced;

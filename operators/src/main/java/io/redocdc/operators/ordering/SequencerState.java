@@ -31,6 +31,11 @@ public final class SequencerState {
                 "pending-transactions", Types.STRING, TypeInformation.of(PendingTransaction.class));
     }
 
+    /** While a transaction goes out in steps: its id and the ordinal of its next LCR; empty between transactions. */
+    public static ValueStateDescriptor<BufferedLcrKey> nextToEmit() {
+        return new ValueStateDescriptor<>("next-to-emit", TypeInformation.of(BufferedLcrKey.class));
+    }
+
     /** The processed low position: hex position of the last LCR of the last transaction emitted. */
     public static ValueStateDescriptor<String> processedLowPosition() {
         return new ValueStateDescriptor<>("processed-low-position", Types.STRING);

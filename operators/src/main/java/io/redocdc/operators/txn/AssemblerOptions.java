@@ -21,12 +21,16 @@ import java.util.Objects;
  * @param undoMarkersKept true when the source keeps LogMiner's INTERNAL rows that end LOB statements (the LogMiner
  *                       source with a dictionary, a redo directory that declares them): only then is an undo row
  *                       matched to a LOB statement that ends with an UPDATE ({@link LobStatementUndo})
+ * @param emissionStep   how many LCRs a committed transaction emits in one go before the operator lets its input,
+ *                       checkpoint barriers included, have a turn ({@link EmissionCursor})
  */
 public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, Scn startScn, String startScnOption,
-                               boolean deadLetter, NlsFormats nlsFormats, boolean undoMarkersKept)
+                               boolean deadLetter, NlsFormats nlsFormats, boolean undoMarkersKept, int emissionStep)
         implements Serializable {
 
     public static final String DEFAULT_SOURCE_DATABASE = "ORCL";
+    /** LCRs per emission step: a few milliseconds of work, so a barrier waits little, and no cost per LCR. */
+    public static final int DEFAULT_EMISSION_STEP = 10_000;
 
     public AssemblerOptions {
         if (sourceDatabase == null || sourceDatabase.isBlank()) {
@@ -39,6 +43,9 @@ public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, S
                     + startScnOption + "'");
         }
         Objects.requireNonNull(nlsFormats, "nlsFormats");
+        if (emissionStep < 1) {
+            throw new IllegalArgumentException("emissionStep must be at least 1 LCR, got " + emissionStep);
+        }
         new SqlRedoParser(nlsFormats); // fails now, naming the parameter, when a mask cannot be read
     }
 
@@ -52,7 +59,7 @@ public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, S
 
     /**
      * Builder; every setting has a default (ORCL, {@link TableFilter#defaults()}, start SCN 0, no dead letters,
-     * {@link NlsFormats#MINING_SESSION}, undo markers not known to be kept).
+     * {@link NlsFormats#MINING_SESSION}, undo markers not known to be kept, {@link #DEFAULT_EMISSION_STEP}).
      */
     public static final class Builder {
         private String sourceDatabase = DEFAULT_SOURCE_DATABASE;
@@ -62,6 +69,7 @@ public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, S
         private boolean deadLetter;
         private NlsFormats nlsFormats = NlsFormats.MINING_SESSION;
         private boolean undoMarkersKept;
+        private int emissionStep = DEFAULT_EMISSION_STEP;
 
         private Builder() {
         }
@@ -106,9 +114,15 @@ public record AssemblerOptions(String sourceDatabase, TableFilter tableFilter, S
             return this;
         }
 
+        /** LCRs a transaction emits per step; default {@link #DEFAULT_EMISSION_STEP}. */
+        public Builder emissionStep(int lcrs) {
+            this.emissionStep = lcrs;
+            return this;
+        }
+
         public AssemblerOptions build() {
             return new AssemblerOptions(sourceDatabase, tableFilter, startScn, startScnOption, deadLetter,
-                    nlsFormats, undoMarkersKept);
+                    nlsFormats, undoMarkersKept, emissionStep);
         }
     }
 }

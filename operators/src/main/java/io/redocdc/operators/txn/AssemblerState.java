@@ -56,6 +56,11 @@ public final class AssemblerState {
         return TransactionAssemblerOperator.undoRowsDescriptor();
     }
 
+    /** Where a committed transaction's emission stopped between two steps ({@link EmissionCursor}). */
+    public static ValueStateDescriptor<EmissionCursor> emissionCursor() {
+        return EmissionCursor.descriptor();
+    }
+
     /** Union list state: the start SCN the job began with ({@link StartScnState}). */
     public static ListStateDescriptor<Long> startScn() {
         return StartScnState.descriptor();
@@ -70,7 +75,7 @@ public final class AssemblerState {
     public static List<String> keyedStateNames() {
         return List.of(rows().getName(), chunks().getName(), chunkLogs().getName(), boundaries().getName(),
                 latestLiveRowByRowId().getName(), previousLiveRow().getName(), precedingRow().getName(),
-                bufferedUndoRows().getName());
+                bufferedUndoRows().getName(), emissionCursor().getName());
     }
 
     /**

@@ -8,6 +8,7 @@ import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.Xid;
 import java.util.HashSet;
 import java.util.Set;
+import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.streaming.api.operators.Output;
 import org.apache.flink.streaming.api.operators.TimestampedCollector;
@@ -36,10 +37,13 @@ final class CommittedTransactionEmitter {
     private final AssemblerMetrics metrics;
     private final Output<StreamRecord<Lcr>> output;
     private final TimestampedCollector<Lcr> collector;
+    private final ValueState<EmissionCursor> cursor;
 
     CommittedTransactionEmitter(AssemblerOptions options, RedoOrderBuffer buffer, BufferedRows buffered,
                                 UndoMatcher undoMatcher, LobStatementUndo lobUndo, RowChangeConverter converter,
-                                AssemblerMetrics metrics, Output<StreamRecord<Lcr>> output) {
+                                AssemblerMetrics metrics, Output<StreamRecord<Lcr>> output,
+                                ValueState<EmissionCursor> cursor) {
+        this.cursor = cursor;
         this.options = options;
         this.buffer = buffer;
         this.buffered = buffered;
@@ -55,52 +59,84 @@ final class CommittedTransactionEmitter {
      * Streams a committed transaction out of state in redo order, one LCR at a time. LOB and XML rows are folded
      * into the change they complete ({@link LobAssembly}), which is held back until they are; each LCR is emitted
      * one step late so that the last one can carry {@code lastInTransaction}; nothing counts the transaction first.
+     * A transaction on one redo thread stops after {@link AssemblerOptions#emissionStep()} LCRs, at the next row
+     * change that starts an LCR of its own, and keeps an {@link EmissionCursor} in the slot's state for
+     * {@link #resume}; one across threads (rare: instance recovery, XA COMMIT FORCE) goes out in one go.
+     *
+     * @return true when the transaction is out whole (or went to the dead letters), false when it stopped
      */
-    void emit(Boundary start, Boundary end, TransactionRows rows) throws Exception {
+    boolean emit(Boundary start, Boundary end, TransactionRows rows) throws Exception {
         String xid = Xid.fromRaw(end.xid()).isPartial() ? start.xid() : end.xid();
         TransactionNotes notes = new TransactionNotes(xid);
         if (buffered.undoRows() > 0 && !cancelUndoneRows(rows, end, notes, xid)) {
-            return;
+            return true;
         }
+        notes.log(LOG, end.scn());
+        metrics.unmatchedUndoRows.inc(notes.unmatchedUndoRows());
+        return stream(rows, new EmissionCursor(start, end, xid, start.key(), 0));
+    }
+
+    /** The stopped emission of the current slot, or null. */
+    EmissionCursor stopped() throws Exception {
+        return cursor.value();
+    }
+
+    /**
+     * Goes on with the current slot's stopped emission, for at most another step.
+     *
+     * @return true when the transaction is out whole, false when it stopped again
+     */
+    boolean resume() throws Exception {
+        EmissionCursor at = cursor.value();
+        cursor.clear();
+        return stream(TransactionRows.onOneThread(at.resumeAfter(), at.end().key()), at);
+    }
+
+    private boolean stream(TransactionRows rows, EmissionCursor from) throws Exception {
+        Boundary end = from.end();
+        String xid = from.xid();
         collector.setAbsoluteTimestamp(end.scn());
-        Emission emission = new Emission(xid, end);
+        Emission emission = new Emission(xid, end, from.ordinal());
         LobAssembly lobs = new LobAssembly(emission::emit);
+        boolean stoppable = !rows.acrossThreads();
+        RowKey handled = from.resumeAfter();
         for (RowKey key : rows.keys(buffer)) {
             RedoRecord row = buffer.get(key);
             if (row == null) {
                 continue;
             }
-            buffered.remove(key, row);
             OperationCode op = row.op();
             if (op == OperationCode.START || op.endsTransaction()) {
                 throw new IllegalStateException("transaction " + end.xid() + ": unexpected " + op + " record at "
                         + row.origin() + " between its START and its end");
             }
-            if (op == OperationCode.INTERNAL) {
-                continue; // kept only for matching undo rows (CaptureFilter), never a change
+            if (RowChangeConverter.isConvertible(op)) {
+                RowChange change = convertOrRefuse(row, xid, end);
+                if (change != null && stoppable && emission.stepDone() && lobs.handOnBefore(change)) {
+                    emission.release();
+                    cursor.update(new EmissionCursor(from.start(), end, xid, handled, emission.ordinal));
+                    emission.count(false);
+                    return false;
+                }
+                buffered.remove(key, row);
+                if (change != null) {
+                    lobs.change(change, row);
+                }
+            } else {
+                buffered.remove(key, row);
+                if (RowChangeConverter.isLobRow(op)) {
+                    lobRow(lobs, row, xid, end);
+                } else if (op != OperationCode.INTERNAL) { // INTERNAL: kept only to match undo rows, no change
+                    metrics.unsupportedRows.inc();
+                    unconvertible(row, xid, end, unreadableOperation(row));
+                }
             }
-            if (RowChangeConverter.isLobRow(op)) {
-                lobRow(lobs, row, xid, end);
-                continue;
-            }
-            if (!RowChangeConverter.isConvertible(op)) {
-                metrics.unsupportedRows.inc();
-                unconvertible(row, xid, end, unreadableOperation(row));
-                continue;
-            }
-            RowChange change = convertOrRefuse(row, xid, end);
-            if (change != null) {
-                lobs.change(change, row);
-            }
+            handled = key;
         }
         lobs.finish();
         emission.finish();
-        notes.log(LOG, end.scn());
-        metrics.unmatchedUndoRows.inc(notes.unmatchedUndoRows());
-        if (emission.ordinal > 0) {
-            metrics.committedTransactions.inc();
-            metrics.emittedLcrs.inc(emission.ordinal);
-        }
+        emission.count(true);
+        return true;
     }
 
     /** Folds a LOB or XML row into its change; one that cannot be applied fails or goes to the dead letters. */
@@ -153,16 +189,19 @@ final class CommittedTransactionEmitter {
     /** A large transaction's emission logs its progress every this many LCRs (the fault suite kills there too). */
     static final int LARGE_TRANSACTION_PROGRESS = 10_000;
 
-    /** The LCRs of one transaction, each emitted one step late so the last can carry {@code lastInTransaction}. */
+    /** The LCRs of one emission step, each emitted one step late so the last can carry {@code lastInTransaction}. */
     private final class Emission {
         private final String xid;
         private final Boundary end;
+        private final int firstOrdinal;
         private Lcr held;
         private int ordinal;
 
-        Emission(String xid, Boundary end) {
+        Emission(String xid, Boundary end, int firstOrdinal) {
             this.xid = xid;
             this.end = end;
+            this.firstOrdinal = firstOrdinal;
+            this.ordinal = firstOrdinal;
         }
 
         void emit(LobAssembly.Ready ready) {
@@ -173,18 +212,37 @@ final class CommittedTransactionEmitter {
                 throw new IllegalStateException("transaction " + xid + " has more changes than an LCR ordinal can "
                         + "number");
             }
-            if (held != null) {
-                collector.collect(held);
-            }
+            release();
             held = toLcr(ready.change(), ready.row(), xid, end, ordinal++);
             if (ordinal % LARGE_TRANSACTION_PROGRESS == 0) {
                 LOG.info("transaction {} (commit SCN {}): {} LCRs emitted so far", xid, end.scn(), ordinal);
             }
         }
 
+        /** Whether this step has emitted its share ({@link AssemblerOptions#emissionStep()}). */
+        boolean stepDone() {
+            return ordinal - firstOrdinal >= options.emissionStep();
+        }
+
+        /** Emits the held LCR, known not to be the last. */
+        void release() {
+            if (held != null) {
+                collector.collect(held);
+                held = null;
+            }
+        }
+
         void finish() {
             if (held != null) {
                 collector.collect(held.asLast());
+                held = null;
+            }
+        }
+
+        void count(boolean whole) {
+            metrics.emittedLcrs.inc(ordinal - firstOrdinal);
+            if (whole && ordinal > 0) {
+                metrics.committedTransactions.inc();
             }
         }
     }

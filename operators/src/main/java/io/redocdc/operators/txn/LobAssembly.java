@@ -141,6 +141,21 @@ final class LobAssembly {
         flush();
     }
 
+    /**
+     * Before {@code change} is given: whether it starts a change of its own rather than completing the held one.
+     * If so, the held change is handed on now and the assembly is as new, so emission may stop before
+     * {@code change} and go on later with a new assembly ({@link EmissionCursor}).
+     */
+    boolean handOnBefore(RowChange change) {
+        if (pending != null && pending.takesLobValues(change)) {
+            return false;
+        }
+        finish();
+        skipping = false;
+        statementStarts = false;
+        return true;
+    }
+
     private void flush() {
         Ready done = pending == null ? null : pending.ready();
         pending = null;

@@ -14,11 +14,15 @@ import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeParseException;
 import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
+import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -50,6 +54,9 @@ import org.slf4j.LoggerFactory;
  * This class keeps that state, buffers what arrives and drives progress; a timer at each end's SCN hands the
  * slot to the {@link TransactionFinisher}, which pairs ends with their STARTs, discards what needs no output and
  * releases state, and to the {@link CommittedTransactionEmitter}, which applies undo rows, converts and emits. A
+ * large transaction goes out in steps of {@link AssemblerOptions#emissionStep()} LCRs, one mailbox mail each, so
+ * input and checkpoint barriers are processed between steps (its {@link EmissionCursor} is in keyed state); the
+ * watermark that released it is held back until it is out. A
  * custom operator rather than a KeyedProcessFunction, so that the per-subtask set of open transactions can be
  * rebuilt from keyed state on restore and the watermark drives progress logging.
  */
@@ -84,6 +91,14 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private transient long restoredRows;
     /** The completed-SCN frontier of the last watermark below {@link #ALL_READ_WATERMARK}; -1 before one. */
     private transient volatile long frontier = -1;
+    private transient ValueState<EmissionCursor> emissionCursor;
+    private transient CommittedTransactionEmitter emitter;
+    /** Slots whose emission stopped part way ({@link EmissionCursor}), in the order they go on. */
+    private transient Set<Integer> stoppedSlots;
+    /** The watermark held back while {@link #stoppedSlots} emit: it passes once they are out. */
+    private transient Watermark heldWatermark;
+    private transient MailboxExecutor mailbox;
+    private transient boolean stepQueued;
 
     TransactionAssemblerOperator(AssemblerOptions options) {
         this(options, null);
@@ -111,8 +126,15 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         allRead = DrainGuard.allReadState(context.getOperatorStateStore());
         lastWatermark = DrainGuard.restoredWatermark(allRead);
         openTransactions = new OpenTransactions();
+        stoppedSlots = new LinkedHashSet<>();
         if (context.isRestored()) {
             KeyedStateBackend<Integer> backend = getKeyedStateBackend();
+            backend.applyToAllKeys(VoidNamespace.INSTANCE, VoidNamespaceSerializer.INSTANCE,
+                    EmissionCursor.descriptor(), (slotKey, cursor) -> {
+                        if (cursor.value() != null) {
+                            stoppedSlots.add(slotKey);
+                        }
+                    });
             backend.applyToAllKeys(VoidNamespace.INSTANCE, VoidNamespaceSerializer.INSTANCE, boundariesDescriptor(),
                     (slotKey, slotBoundaries) -> {
                         for (Boundary boundary : slotBoundaries.values()) {
@@ -129,8 +151,9 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
                         }
                     });
             restoredRows = rows[0];
-            LOG.info("restored {} open transaction(s) and {} buffered row(s); oldest: {}", openTransactions.size(),
-                    restoredRows, describe(openTransactions.oldest()));
+            LOG.info("restored {} open transaction(s) and {} buffered row(s), {} of them part way through their "
+                    + "emission; oldest: {}", openTransactions.size(), restoredRows, stoppedSlots.size(),
+                    describe(openTransactions.oldest()));
         }
     }
 
@@ -169,11 +192,38 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         converter = new RowChangeConverter(options.tableFilter(), new SqlRedoParser(options.nlsFormats()));
         bufferedRows = rows;
         AssemblerMetrics metrics = new AssemblerMetrics(getMetricGroup(), this);
-        CommittedTransactionEmitter emitter = new CommittedTransactionEmitter(options, buffer, rows, undoMatcher,
-                lobUndo, converter, metrics, output);
+        emissionCursor = getPartitionedState(EmissionCursor.descriptor());
+        emitter = new CommittedTransactionEmitter(options, buffer, rows, undoMatcher, lobUndo, converter, metrics,
+                output, emissionCursor);
         finisher = new TransactionFinisher(buffer, rows, boundaries, openTransactions, this::currentSlot,
                 undoMatcher, lobUndo, emitter, metrics, startScn);
         lastProgressLog = System.currentTimeMillis();
+        resumeRestoredEmissions();
+    }
+
+    /**
+     * Emissions a checkpoint caught part way go on at once: the watermark had released them, so their rows are all
+     * in state. The timers of their slots' other ends fired before that checkpoint and are registered again.
+     */
+    private void resumeRestoredEmissions() throws Exception {
+        for (int slot : stoppedSlots) {
+            setCurrentKey(slot);
+            for (Boundary boundary : boundaries.values()) {
+                if (boundary.isEnd()) {
+                    timers.registerEventTimeTimer(VoidNamespace.INSTANCE, boundary.scn());
+                }
+            }
+        }
+        if (!stoppedSlots.isEmpty()) {
+            queueStep();
+        }
+    }
+
+    /** Captures the task's mailbox: a stopped emission goes on in mails, between which input and barriers run. */
+    @Override
+    public void setMailboxExecutor(MailboxExecutor mailboxExecutor) {
+        super.setMailboxExecutor(mailboxExecutor);
+        this.mailbox = mailboxExecutor;
     }
 
     @Override
@@ -223,6 +273,9 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     @Override
     public void onEventTime(InternalTimer<Integer, VoidNamespace> timer) throws Exception {
         finisher.finishDue(timer.getTimestamp());
+        if (emitter.stopped() != null && stoppedSlots.add(currentSlot())) {
+            queueStep();
+        }
     }
 
     @Override
@@ -238,12 +291,80 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
             frontier = lastWatermark + 1;
         }
         DrainGuard.noteWatermark(lastWatermark, allRead);
-        super.processWatermark(mark);
+        if (stoppedSlots.isEmpty()) {
+            advance(mark);
+        } else {
+            heldWatermark = mark;
+        }
         long now = System.currentTimeMillis();
         if (now - lastProgressLog >= PROGRESS_LOG_INTERVAL_MS && mark.getTimestamp() < ALL_READ_WATERMARK) {
             lastProgressLog = now;
             logRequiredCheckpoint(mark.getTimestamp());
         }
+    }
+
+    /**
+     * Fires the timers up to {@code mark} and passes it on, unless an emission it released stopped part way: the
+     * sequencer takes a watermark to mean that every transaction committed at or below it is out.
+     */
+    private void advance(Watermark mark) throws Exception {
+        timeServiceManager.advanceWatermark(mark);
+        if (stoppedSlots.isEmpty()) {
+            output.emitWatermark(mark);
+        } else {
+            heldWatermark = mark;
+        }
+    }
+
+    private void queueStep() {
+        if (mailbox == null) {
+            throw new IllegalStateException("the transaction assembler was set up without the task's mailbox");
+        }
+        if (!stepQueued) {
+            stepQueued = true;
+            mailbox.execute(this::emissionStepMail, "emit the next LCRs of a committed transaction");
+        }
+    }
+
+    private void emissionStepMail() throws Exception {
+        stepQueued = false;
+        emissionStep();
+        if (!stoppedSlots.isEmpty()) {
+            queueStep();
+        }
+    }
+
+    /** One more step of the first stopped slot; once none is left, the held watermark goes on. */
+    private void emissionStep() throws Exception {
+        Iterator<Integer> slots = stoppedSlots.iterator();
+        if (slots.hasNext()) {
+            int slot = slots.next();
+            setCurrentKey(slot);
+            try {
+                finisher.resumeStopped(timers.currentWatermark());
+            } catch (RuntimeException failed) {
+                stoppedSlots.clear(); // the task fails: nothing more goes out, not even from finish()
+                heldWatermark = null;
+                throw failed;
+            }
+            if (emitter.stopped() == null) {
+                stoppedSlots.remove(slot);
+            }
+        }
+        if (stoppedSlots.isEmpty() && heldWatermark != null) {
+            Watermark held = heldWatermark;
+            heldWatermark = null;
+            advance(held);
+        }
+    }
+
+    /** At the end of the input every stopped emission goes out here, in one go, and the last watermark after it. */
+    @Override
+    public void finish() throws Exception {
+        while (!stoppedSlots.isEmpty() || heldWatermark != null) {
+            emissionStep();
+        }
+        super.finish();
     }
 
     /** The start SCN this run drops earlier commits by. */

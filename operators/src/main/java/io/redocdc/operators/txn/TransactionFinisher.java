@@ -54,8 +54,15 @@ final class TransactionFinisher {
         this.startScn = startScn;
     }
 
-    /** Finishes, in redo order, the slot's transactions whose end is at or below {@code frontier}. */
+    /**
+     * Finishes, in redo order, the slot's transactions whose end is at or below {@code frontier}; stops when one
+     * stops part way through its emission ({@link EmissionCursor}), and does nothing while one is stopped:
+     * {@link #resumeStopped} goes on with it, and then with the rest.
+     */
     void finishDue(long frontier) throws Exception {
+        if (emitter.stopped() != null) {
+            return;
+        }
         List<Boundary> pending = new ArrayList<>();
         for (Boundary boundary : boundaries.values()) {
             pending.add(boundary);
@@ -75,26 +82,55 @@ final class TransactionFinisher {
             due.add(end);
         }
         for (Boundary end : due) {
-            if (pending.contains(end)) { // an end that pairs across threads may have finished it already
-                finish(end, pending, due);
+            // an end that pairs across threads may have finished it already
+            if (pending.contains(end) && !finish(end, pending, due)) {
+                return;
             }
         }
     }
 
-    /** Finishes the transaction that {@code end} ends: everything of its thread up to {@code end} leaves state. */
-    private void finish(Boundary end, List<Boundary> pending, List<Boundary> due) throws Exception {
+    /**
+     * Goes on with the slot's stopped emission for another step; once the transaction is out, releases it and
+     * finishes the slot's other transactions due at {@code frontier}.
+     */
+    void resumeStopped(long frontier) throws Exception {
+        EmissionCursor stopped = emitter.stopped();
+        if (!emitter.resume()) {
+            return;
+        }
+        List<Boundary> pending = new ArrayList<>(List.of(stopped.start(), stopped.end()));
+        release(stopped.start(), stopped.end(), pending);
+        finishDue(frontier);
+    }
+
+    /**
+     * Finishes the transaction that {@code end} ends: everything of its thread up to {@code end} leaves state.
+     *
+     * @return false when its emission stopped part way through (it stays in state until it is out)
+     */
+    private boolean finish(Boundary end, List<Boundary> pending, List<Boundary> due) throws Exception {
         Boundary start = startOnThreadOf(end, pending);
         if (start == null || !start.xid().equals(end.xid())) {
             Boundary elsewhere = startOnAnotherThread(end, pending);
             if (elsewhere != null) {
-                finishEarlierEnds(elsewhere, pending, due);
+                if (!finishEarlierEnds(elsewhere, pending, due)) {
+                    return false;
+                }
                 finishAcrossThreads(elsewhere, end, pending);
-                return;
+                return true;
             }
         }
         discardRowsBefore(start != null ? start.key() : end.key(), start, end, pending);
+        if (start != null && !finishRows(start, end, TransactionRows.onOneThread(start.key(), end.key()))) {
+            return false;
+        }
+        release(start, end, pending);
+        return true;
+    }
+
+    /** Releases a finished transaction of one thread: its boundaries, what is left of its rows, its undo stacks. */
+    private void release(Boundary start, Boundary end, List<Boundary> pending) throws Exception {
         if (start != null) {
-            finishRows(start, end, TransactionRows.onOneThread(start.key(), end.key()));
             forget(start, pending);
         }
         forget(end, pending);
@@ -131,14 +167,19 @@ final class TransactionFinisher {
         return null;
     }
 
-    /** Finishes the due ends that precede {@code start} on its thread: they end the slot's earlier transactions. */
-    private void finishEarlierEnds(Boundary start, List<Boundary> pending, List<Boundary> due) throws Exception {
+    /**
+     * Finishes the due ends that precede {@code start} on its thread: they end the slot's earlier transactions.
+     *
+     * @return false when one of them stopped part way through its emission
+     */
+    private boolean finishEarlierEnds(Boundary start, List<Boundary> pending, List<Boundary> due) throws Exception {
         for (Boundary earlier : due) {
             if (earlier.sameThread(start.key()) && earlier.key().compareTo(start.key()) < 0
-                    && pending.contains(earlier)) {
-                finish(earlier, pending, due);
+                    && pending.contains(earlier) && !finish(earlier, pending, due)) {
+                return false;
             }
         }
+        return true;
     }
 
     /**
@@ -158,7 +199,7 @@ final class TransactionFinisher {
                 next != null ? next.key() : TransactionRows.endOfThread(start.key().thread()), end.key());
         LOG.debug("transaction {} started on thread {} ({}) and ended on thread {} ({} at SCN {})", end.xid(),
                 start.key().thread(), start.origin(), end.key().thread(), end.op(), end.scn());
-        finishRows(start, end, rows);
+        finishRows(start, end, rows); // across threads: always whole
         forget(start, pending);
         forget(end, pending);
         buffer.releaseThrough(rows.lastOnStartThread());
@@ -167,8 +208,12 @@ final class TransactionFinisher {
         lobUndo.clear();
     }
 
-    /** Discards a rolled-back transaction or one committed before the start SCN, and emits any other. */
-    private void finishRows(Boundary start, Boundary end, TransactionRows rows) throws Exception {
+    /**
+     * Discards a rolled-back transaction or one committed before the start SCN, and emits any other.
+     *
+     * @return false when the emission stopped part way through
+     */
+    private boolean finishRows(Boundary start, Boundary end, TransactionRows rows) throws Exception {
         if (end.op() == OperationCode.ROLLBACK) {
             long discarded = discard(rows);
             metrics.rolledBackTransactions.inc();
@@ -179,8 +224,9 @@ final class TransactionFinisher {
             LOG.debug("transaction {} committed at SCN {}, before start SCN {}: {} row(s) discarded",
                     end.xid(), end.scn(), startScn, discarded);
         } else {
-            emitter.emit(start, end, rows);
+            return emitter.emit(start, end, rows);
         }
+        return true;
     }
 
     /**

@@ -7,14 +7,15 @@ import io.redocdc.operators.lcr.ColumnValue;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.LcrCommand;
 import io.redocdc.operators.lcr.Position;
+import io.redocdc.operators.txn.AssemblerOptions;
 import io.redocdc.operators.txn.StateBackendKind;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
-import org.apache.flink.streaming.api.operators.KeyedProcessOperator;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.runtime.tasks.mailbox.TaskMailbox;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,8 +44,12 @@ class CommitSequencerTest {
 
     private static KeyedOneInputStreamOperatorTestHarness<Integer, Lcr, Lcr> open(StateBackendKind backend,
             OperatorSubtaskState restoreFrom) throws Exception {
-        var harness = new KeyedOneInputStreamOperatorTestHarness<>(
-                new KeyedProcessOperator<>(new CommitSequencerFunction()), lcr -> 0, Types.INT);
+        return open(new CommitSequencerOperator(AssemblerOptions.DEFAULT_EMISSION_STEP, false), backend, restoreFrom);
+    }
+
+    private static KeyedOneInputStreamOperatorTestHarness<Integer, Lcr, Lcr> open(CommitSequencerOperator operator,
+            StateBackendKind backend, OperatorSubtaskState restoreFrom) throws Exception {
+        var harness = new KeyedOneInputStreamOperatorTestHarness<>(operator, lcr -> 0, Types.INT);
         harness.setStateBackend(backend.create());
         if (restoreFrom != null) {
             harness.initializeState(restoreFrom);
@@ -171,6 +176,74 @@ class CommitSequencerTest {
             feed(harness, stale.lcr(0));
             assertThatThrownBy(() -> harness.processWatermark(new Watermark(145)))
                     .isInstanceOf(IllegalStateException.class).hasMessageContaining("commit order broken");
+        }
+    }
+
+    /** Runs the queued mails (emission steps), as the task would between inputs; returns how many ran. */
+    private static int runMails(KeyedOneInputStreamOperatorTestHarness<Integer, Lcr, Lcr> harness) throws Exception {
+        int ran = 0;
+        for (var mail = harness.getTaskMailbox().tryTake(TaskMailbox.MIN_PRIORITY); mail.isPresent();
+                mail = harness.getTaskMailbox().tryTake(TaskMailbox.MIN_PRIORITY)) {
+            mail.get().run();
+            ran++;
+        }
+        return ran;
+    }
+
+    private static List<Long> watermarks(KeyedOneInputStreamOperatorTestHarness<Integer, Lcr, Lcr> harness) {
+        return harness.getOutput().stream().filter(Watermark.class::isInstance)
+                .map(mark -> ((Watermark) mark).getTimestamp()).toList();
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void aLargeTransactionGoesOutInStepsAcrossACheckpoint(StateBackendKind backend) throws Exception {
+        Txn large = new Txn("0A000C003C020000", 200, 1, 679, 40, 25);
+        Txn next = new Txn("03001500D7040000", 210, 1, 679, 60, 2);
+        List<Lcr> before;
+        OperatorSubtaskState checkpoint;
+        try (var harness = open(new CommitSequencerOperator(10, false), backend, null)) {
+            feed(harness, large.lcrs().toArray(Lcr[]::new));
+            harness.processWatermark(new Watermark(200));
+            assertThat(harness.extractOutputValues()).as("the first step").hasSize(10);
+            feed(harness, next.lcrs().toArray(Lcr[]::new)); // input goes on between steps
+            harness.processWatermark(new Watermark(210));
+            assertThat(watermarks(harness)).as("watermarks wait for what they released").isEmpty();
+            harness.getTaskMailbox().tryTake(TaskMailbox.MIN_PRIORITY).orElseThrow().run();
+            assertThat(harness.extractOutputValues()).hasSize(20);
+            checkpoint = harness.snapshot(1, 10);
+            before = harness.extractOutputValues();
+        }
+        try (var harness = open(new CommitSequencerOperator(10, false), backend, checkpoint)) {
+            // the timer of the transaction part way out fired before the checkpoint: the restore registers it again
+            harness.processWatermark(new Watermark(205));
+            runMails(harness);
+            List<Lcr> all = new ArrayList<>(before);
+            all.addAll(harness.extractOutputValues());
+            assertThat(ids(all)).isEqualTo(ids(large.lcrs()));
+            harness.processWatermark(new Watermark(210));
+            all.addAll(harness.extractOutputValues().subList(all.size() - before.size(),
+                    harness.extractOutputValues().size()));
+            List<Lcr> expected = new ArrayList<>(large.lcrs());
+            expected.addAll(next.lcrs());
+            assertThat(ids(all)).isEqualTo(ids(expected));
+            assertThat(watermarks(harness)).containsExactly(205L, 210L);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void forSinksOfWholeTransactionsAStepEndsOnlyBetweenTransactions(StateBackendKind backend) throws Exception {
+        Txn first = new Txn("0A000C003C020000", 200, 1, 679, 40, 25);
+        Txn second = new Txn("03001500D7040000", 201, 1, 679, 60, 3);
+        try (var harness = open(new CommitSequencerOperator(10, true), backend, null)) {
+            feed(harness, first.lcrs().toArray(Lcr[]::new));
+            feed(harness, second.lcrs().toArray(Lcr[]::new));
+            harness.processWatermark(new Watermark(201));
+            assertThat(ids(harness.extractOutputValues())).isEqualTo(ids(first.lcrs()));
+            assertThat(runMails(harness)).isOne();
+            assertThat(harness.extractOutputValues()).hasSize(28);
+            assertThat(watermarks(harness)).containsExactly(201L);
         }
     }
 }

@@ -2,11 +2,15 @@ package io.redocdc.operators.txn;
 
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.source.model.RedoRecord;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
+import org.apache.flink.streaming.runtime.tasks.mailbox.Mail;
+import org.apache.flink.streaming.runtime.tasks.mailbox.TaskMailbox;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 
 /** A keyed test harness around {@link TransactionAssemblerOperator}, fed like the source feeds it. */
@@ -50,6 +54,40 @@ final class AssemblerHarness implements AutoCloseable {
     AssemblerHarness watermark(long watermark) throws Exception {
         harness.processWatermark(new Watermark(watermark));
         return this;
+    }
+
+    /** Runs the mails the operator queued (emission steps) one at a time, as the task would between inputs. */
+    int runMails() throws Exception {
+        int ran = 0;
+        for (Optional<Mail> mail = nextMail(); mail.isPresent(); mail = nextMail()) {
+            mail.get().run();
+            ran++;
+        }
+        return ran;
+    }
+
+    /** Runs one queued mail; false when none was queued. */
+    boolean runOneMail() throws Exception {
+        Optional<Mail> mail = nextMail();
+        if (mail.isPresent()) {
+            mail.get().run();
+        }
+        return mail.isPresent();
+    }
+
+    private Optional<Mail> nextMail() {
+        return harness.getTaskMailbox().tryTake(TaskMailbox.MIN_PRIORITY);
+    }
+
+    /** The watermarks the operator passed on, in order. */
+    List<Long> watermarksOut() {
+        List<Long> marks = new ArrayList<>();
+        for (Object element : harness.getOutput()) {
+            if (element instanceof Watermark mark) {
+                marks.add(mark.getTimestamp());
+            }
+        }
+        return marks;
     }
 
     List<Lcr> lcrs() {

@@ -13,6 +13,7 @@ import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.Gauge;
 import org.apache.flink.metrics.MeterView;
 import org.apache.flink.runtime.state.StateInitializationContext;
+import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.runtime.state.VoidNamespace;
 import org.apache.flink.runtime.state.VoidNamespaceSerializer;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
@@ -138,6 +139,17 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
         if (next != null) {
             LOG.info("restored part way through emitting transaction {}: it goes on at LCR ordinal {}",
                     next.transactionId(), next.ordinal());
+        }
+    }
+
+    @Override
+    public void snapshotState(StateSnapshotContext context) throws Exception {
+        super.snapshotState(context);
+        if (hasDue()) {
+            BufferedLcrKey next = nextToEmit.value();
+            LOG.info("checkpoint {}: {} transaction(s) released and not yet out{}", context.getCheckpointId(),
+                    due.size(), next == null ? "" : "; transaction " + next.transactionId() + " goes on at LCR "
+                            + "ordinal " + next.ordinal());
         }
     }
 

@@ -165,6 +165,10 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     @Override
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
+        if (!stoppedSlots.isEmpty()) {
+            LOG.info("checkpoint {}: {} committed transaction(s) part way through their emission, kept in state",
+                    context.getCheckpointId(), stoppedSlots.size());
+        }
         if (retentionKey == null) {
             return;
         }

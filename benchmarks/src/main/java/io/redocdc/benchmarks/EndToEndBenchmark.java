@@ -10,9 +10,6 @@ import io.redocdc.source.model.Scn;
 import io.redocdc.tools.simulate.SimulationResult;
 import io.redocdc.tools.simulate.SimulationSettings;
 import io.redocdc.tools.simulate.WorkloadSimulator;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -72,30 +69,17 @@ public final class EndToEndBenchmark {
                 backend, Duration.ofSeconds(10), dir.resolve("checkpoints-" + backend.flinkName()), null, Scn.ZERO, null,
                 List.of("*.*"), null, "ORCL", Map.of(), false);
         long redoRows = workload.contentsRows();
-        System.gc();
-        resetPeakHeap();
+        PeakHeap.reset();
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
                 JobConfiguration.of(options));
         CapturePipeline.build(env, options);
         long start = System.nanoTime();
         env.execute("benchmark " + label + " " + backend.flinkName());
         double seconds = (System.nanoTime() - start) / 1e9;
-        long peakHeap = peakHeap();
+        long peakHeap = PeakHeap.bytes();
         OutputSummary summary = OutputSummary.of(output);
         System.out.printf("RESULT %-36s %-8s parallelism %d: %,10d redo rows, %,10d changes in %7.1f s = %,9.0f redo rows/s,"
                         + " %,9.0f changes/s, peak heap %,6d MiB%n", label, backend.flinkName(), parallelism, redoRows,
                 summary.changes(), seconds, redoRows / seconds, summary.changes() / seconds, peakHeap >> 20);
-    }
-
-    private static void resetPeakHeap() {
-        heapPools().forEach(MemoryPoolMXBean::resetPeakUsage);
-    }
-
-    private static long peakHeap() {
-        return heapPools().stream().mapToLong(p -> p.getPeakUsage().getUsed()).sum();
-    }
-
-    private static List<MemoryPoolMXBean> heapPools() {
-        return ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.HEAP).toList();
     }
 }

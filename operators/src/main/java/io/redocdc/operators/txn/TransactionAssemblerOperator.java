@@ -22,7 +22,6 @@ import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.api.common.state.ListState;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
-import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -91,7 +90,6 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private transient long restoredRows;
     /** The completed-SCN frontier of the last watermark below {@link #ALL_READ_WATERMARK}; -1 before one. */
     private transient volatile long frontier = -1;
-    private transient ValueState<EmissionCursor> emissionCursor;
     private transient CommittedTransactionEmitter emitter;
     /** Slots whose emission stopped part way ({@link EmissionCursor}), in the order they go on. */
     private transient Set<Integer> stoppedSlots;
@@ -196,9 +194,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         converter = new RowChangeConverter(options.tableFilter(), new SqlRedoParser(options.nlsFormats()));
         bufferedRows = rows;
         AssemblerMetrics metrics = new AssemblerMetrics(getMetricGroup(), this);
-        emissionCursor = getPartitionedState(EmissionCursor.descriptor());
         emitter = new CommittedTransactionEmitter(options, buffer, rows, undoMatcher, lobUndo, converter, metrics,
-                output, emissionCursor);
+                output, getPartitionedState(EmissionCursor.descriptor()));
         finisher = new TransactionFinisher(buffer, rows, boundaries, openTransactions, this::currentSlot,
                 undoMatcher, lobUndo, emitter, metrics, startScn);
         lastProgressLog = System.currentTimeMillis();

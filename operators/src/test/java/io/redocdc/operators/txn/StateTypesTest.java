@@ -21,11 +21,15 @@ class StateTypesTest {
 
     static Stream<Object> values() {
         RowKey key = new RowKey(1029337344L, 2, 679, 17);
+        Boundary start = new Boundary(1, 990, new RowKey(1029337344L, 2, 679, 3), 1100, "0A000C003C020000",
+                "log 2_679_1029337344 line 1102");
         return Stream.of(
                 key,
                 new ChunkBounds(3, 9),
                 new Boundary(7, 1005, key, 1234, "0A000C003C020000", "log 2_679_1029337344 line 1236"),
                 new ThreadSequence(2, 679, 1029337344L),
+                new EmissionCursor(start, new Boundary(7, 1005, key, 1234, "0A000C003C020000",
+                        "log 2_679_1029337344 line 1236"), "0A000C003C020000", new RowKey(1029337344L, 2, 679, 9), 4),
                 new DeadLetter("log 1_2_3 line 4", "0A000C003C020000", 42, "insert ...", "unexpected end"),
                 new PendingTransaction(1005, 3, 1),
                 new BufferedLcrKey("00000000000003ed000100000002a7000004d2", 2));

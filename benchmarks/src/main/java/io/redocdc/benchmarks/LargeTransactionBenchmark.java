@@ -33,9 +33,9 @@ import org.apache.flink.util.FileUtils;
  * reads continuously, as in production, so that no end of input drains the transaction in one go. A probe between
  * the sequencer and the file sink times the transaction's LCRs and counts the checkpoints that completed while it
  * was part way through them; once the last LCR is out and a checkpoint after it completed (its files are
- * committed), the job is cancelled. Reports the time to the last LCR, the emission time at the sink, checkpoints
- * completed before the first LCR reached the sink (reading and the assembler's emission), during the sink's
- * share, and peak heap.
+ * committed), the job is cancelled. Reports the time to its last LCR, its emission time at the sink, the
+ * checkpoints completed before it was part way at the sink (reading and the assembler's emission) and while it
+ * was, and peak heap.
  *
  * <p>Usage: {@code benchmarks/run-large-transaction.sh [--rows N] [--backends rocksdb,hashmap] [--parallelism N]
  * [--checkpoint-interval-ms N] [--dir DIR]}; with {@code --dir}, a directory already simulated is reused.
@@ -80,7 +80,7 @@ public final class LargeTransactionBenchmark {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
                 JobConfiguration.of(options));
         CapturePipeline.build(env, options,
-                lcrs -> lcrs.map(new EmissionProbe()).name("emission-probe").setParallelism(1));
+                lcrs -> lcrs.map(new EmissionProbe(rows)).name("emission-probe").setParallelism(1));
         long start = System.nanoTime();
         JobClient job = env.executeAsync("large transaction " + backend.flinkName());
         try {
@@ -96,9 +96,9 @@ public final class LargeTransactionBenchmark {
         }
         double toLast = (EmissionProbe.lastLcr.get() - start) / 1e9;
         double atSink = (EmissionProbe.lastLcr.get() - EmissionProbe.firstLcr.get()) / 1e9;
-        System.out.printf("RESULT one transaction of %,d rows, %-8s parallelism %d, checkpoints every %d ms: %,d LCRs,"
-                        + " last out after %.1f s (%,.0f rows/s), %.1f s of it at the sink; checkpoints completed: %d "
-                        + "before the first LCR reached the sink, %d while it was part way at the sink; peak heap %,d "
+        System.out.printf("RESULT one transaction of %,d rows, %-8s parallelism %d, checkpoints every %d ms: %,d LCRs"
+                        + " in all, its last out after %.1f s (%,.0f rows/s), %.1f s of it at the sink; checkpoints completed: %d "
+                        + "before it was part way at the sink, %d while it was; peak heap %,d "
                         + "MiB%n", rows, backend.flinkName(), parallelism, interval.toMillis(),
                 EmissionProbe.lcrs.get(), toLast, rows / toLast, atSink, EmissionProbe.completedBeforeFirst.get(),
                 EmissionProbe.completedDuring.get(), PeakHeap.bytes() >> 20);
@@ -129,21 +129,33 @@ public final class LargeTransactionBenchmark {
             PHASES.clear();
         }
 
+        private final int rows;
+        private transient long transactionStart;
+        private transient boolean partWay;
+
+        EmissionProbe(int rows) {
+            this.rows = rows;
+        }
+
         @Override
         public Lcr map(Lcr lcr) {
             long now = System.nanoTime();
-            if (lcrs.getAndIncrement() == 0) {
-                firstLcr.set(now);
+            lcrs.incrementAndGet();
+            if (lcr.ordinal() == 0) {
+                transactionStart = now;
             }
-            if (lcr.lastInTransaction()) {
+            partWay = !lcr.lastInTransaction();
+            if (lcr.lastInTransaction() && lcr.ordinal() + 1 >= rows) { // the large one; transactions do not interleave
+                firstLcr.set(transactionStart);
                 lastLcr.set(now);
             }
             return lcr;
         }
 
+        /** Part way through a transaction: the large one (the few others are small). */
         @Override
         public void snapshotState(FunctionSnapshotContext context) {
-            PHASES.put(context.getCheckpointId(), lcrs.get() == 0 ? BEFORE : lastLcr.get() == 0 ? DURING : AFTER);
+            PHASES.put(context.getCheckpointId(), lastLcr.get() != 0 ? AFTER : partWay ? DURING : BEFORE);
         }
 
         @Override

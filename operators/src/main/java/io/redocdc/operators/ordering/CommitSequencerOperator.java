@@ -1,5 +1,6 @@
 package io.redocdc.operators.ordering;
 
+import io.redocdc.common.flink.StepMail;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.Position;
 import java.util.HashSet;
@@ -72,8 +73,7 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
     private transient long dueWatermark;
     /** The watermark held back while {@link #due} transactions are still going out. */
     private transient Watermark heldWatermark;
-    private transient MailboxExecutor mailbox;
-    private transient boolean stepQueued;
+    private transient StepMail steps;
     private transient boolean restored;
     private transient volatile long emittedTransactions;
     private transient Counter emittedLcrs;
@@ -157,7 +157,7 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
     @Override
     public void setMailboxExecutor(MailboxExecutor mailboxExecutor) {
         super.setMailboxExecutor(mailboxExecutor);
-        this.mailbox = mailboxExecutor;
+        steps = new StepMail(mailboxExecutor, "emit the next LCRs in commit order", this::emissionStepMail);
     }
 
     @Override
@@ -238,17 +238,13 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
     }
 
     private void queueStep() {
-        if (mailbox == null) {
+        if (steps == null) {
             throw new IllegalStateException("the commit sequencer was set up without the task's mailbox");
         }
-        if (!stepQueued) {
-            stepQueued = true;
-            mailbox.execute(this::emissionStepMail, "emit the next LCRs in commit order");
-        }
+        steps.queue();
     }
 
     private void emissionStepMail() throws Exception {
-        stepQueued = false;
         emissionStep();
         if (hasDue()) {
             queueStep();

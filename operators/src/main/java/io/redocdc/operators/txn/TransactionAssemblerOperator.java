@@ -2,6 +2,7 @@ package io.redocdc.operators.txn;
 
 import static io.redocdc.source.event.FrontierEvent.ALL_READ_WATERMARK;
 
+import io.redocdc.common.flink.StepMail;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.parser.SqlRedoParser;
 import io.redocdc.source.model.OperationCode;
@@ -95,8 +96,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private transient Set<Integer> stoppedSlots;
     /** The watermark held back while {@link #stoppedSlots} emit: it passes once they are out. */
     private transient Watermark heldWatermark;
-    private transient MailboxExecutor mailbox;
-    private transient boolean stepQueued;
+    private transient StepMail steps;
 
     TransactionAssemblerOperator(AssemblerOptions options) {
         this(options, null);
@@ -224,7 +224,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     @Override
     public void setMailboxExecutor(MailboxExecutor mailboxExecutor) {
         super.setMailboxExecutor(mailboxExecutor);
-        this.mailbox = mailboxExecutor;
+        steps = new StepMail(mailboxExecutor, "emit the next LCRs of a committed transaction", this::emissionStepMail);
     }
 
     @Override
@@ -318,17 +318,13 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     }
 
     private void queueStep() {
-        if (mailbox == null) {
+        if (steps == null) {
             throw new IllegalStateException("the transaction assembler was set up without the task's mailbox");
         }
-        if (!stepQueued) {
-            stepQueued = true;
-            mailbox.execute(this::emissionStepMail, "emit the next LCRs of a committed transaction");
-        }
+        steps.queue();
     }
 
     private void emissionStepMail() throws Exception {
-        stepQueued = false;
         emissionStep();
         if (!stoppedSlots.isEmpty()) {
             queueStep();

@@ -65,6 +65,11 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
     private transient MapState<String, PendingTransaction> pending;
     private transient ValueState<String> processedLowPosition;
     private transient ValueState<BufferedLcrKey> nextToEmit;
+    /**
+     * {@link #nextToEmit}'s value, kept here so that the state is read once and written only when a step stops
+     * part way through a transaction, not once per transaction.
+     */
+    private transient BufferedLcrKey resumeAt;
     private transient InternalTimerService<VoidNamespace> timers;
     private transient TimestampedCollector<Lcr> out;
     private transient Position lastEmitted;
@@ -112,6 +117,7 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
         if (processedLowPosition.value() != null) {
             lastEmitted = Position.fromHex(processedLowPosition.value());
         }
+        resumeAt = nextToEmit.value();
         if (restored) {
             restoreTimers();
         }
@@ -135,10 +141,9 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
         for (long commitScn : commitScns) {
             timers.registerEventTimeTimer(VoidNamespace.INSTANCE, commitScn);
         }
-        BufferedLcrKey next = nextToEmit.value();
-        if (next != null) {
+        if (resumeAt != null) {
             LOG.info("restored part way through emitting transaction {}: it goes on at LCR ordinal {}",
-                    next.transactionId(), next.ordinal());
+                    resumeAt.transactionId(), resumeAt.ordinal());
         }
     }
 
@@ -146,10 +151,9 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
         if (hasDue()) {
-            BufferedLcrKey next = nextToEmit.value();
             LOG.info("checkpoint {}: {} transaction(s) released and not yet out{}", context.getCheckpointId(),
-                    due.size(), next == null ? "" : "; transaction " + next.transactionId() + " goes on at LCR "
-                            + "ordinal " + next.ordinal());
+                    due.size(), resumeAt == null ? "" : "; transaction " + resumeAt.transactionId() + " goes on at "
+                            + "LCR ordinal " + resumeAt.ordinal());
         }
     }
 
@@ -266,10 +270,15 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
     private void emissionStep() throws Exception {
         setCurrentKey(KEY);
         int budget = emissionStep;
+        long transactionsBefore = emittedTransactions;
         try {
+            // lower-case hex of the big-endian position prefix sorts like its unsigned bytes: position order
             while (hasDue() && budget > 0) { // a transaction that stops part way uses up the budget
                 String transaction = due.firstKey();
                 budget -= emit(transaction, pending.get(transaction), wholeTransactions ? Integer.MAX_VALUE : budget);
+            }
+            if (emittedTransactions != transactionsBefore) {
+                processedLowPosition.update(lastEmitted.toHex());
             }
         } catch (RuntimeException failed) {
             due = null; // the task fails: nothing more goes out, not even from finish()
@@ -303,8 +312,7 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
                     + ") has " + header.received() + " LCR(s) but not its last at watermark " + dueWatermark
                     + ": the assembler must emit a whole transaction before the watermark passes its commit SCN");
         }
-        BufferedLcrKey next = nextToEmit.value();
-        int ordinal = next != null && next.transactionId().equals(transaction) ? next.ordinal() : 0;
+        int ordinal = resumeAt != null && resumeAt.transactionId().equals(transaction) ? resumeAt.ordinal() : 0;
         int stop = (int) Math.min(header.size(), (long) ordinal + limit);
         int first = ordinal;
         out.setAbsoluteTimestamp(header.commitScn());
@@ -326,12 +334,15 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
             lastEmitted = position;
         }
         if (ordinal < header.size()) {
-            nextToEmit.update(new BufferedLcrKey(transaction, ordinal));
+            resumeAt = new BufferedLcrKey(transaction, ordinal);
+            nextToEmit.update(resumeAt);
         } else {
-            nextToEmit.clear();
+            if (resumeAt != null) {
+                resumeAt = null;
+                nextToEmit.clear();
+            }
             pending.remove(transaction);
             due.remove(transaction);
-            processedLowPosition.update(lastEmitted.toHex());
             emittedTransactions++;
         }
         return ordinal - first;

@@ -91,7 +91,6 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private transient long restoredRows;
     /** The completed-SCN frontier of the last watermark below {@link #ALL_READ_WATERMARK}; -1 before one. */
     private transient volatile long frontier = -1;
-    private transient CommittedTransactionEmitter emitter;
     /** Slots whose emission stopped part way ({@link EmissionCursor}), in the order they go on. */
     private transient Set<Integer> stoppedSlots;
     /** The watermark held back while {@link #stoppedSlots} emit: it passes once they are out. */
@@ -194,8 +193,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         converter = new RowChangeConverter(options.tableFilter(), new SqlRedoParser(options.nlsFormats()));
         bufferedRows = rows;
         AssemblerMetrics metrics = new AssemblerMetrics(getMetricGroup(), this);
-        emitter = new CommittedTransactionEmitter(options, buffer, rows, undoMatcher, lobUndo, converter, metrics,
-                output, getPartitionedState(EmissionCursor.descriptor()));
+        CommittedTransactionEmitter emitter = new CommittedTransactionEmitter(options, buffer, rows, undoMatcher,
+                lobUndo, converter, metrics, output, getPartitionedState(EmissionCursor.descriptor()));
         finisher = new TransactionFinisher(buffer, rows, boundaries, openTransactions, this::currentSlot,
                 undoMatcher, lobUndo, emitter, metrics, startScn);
         lastProgressLog = System.currentTimeMillis();
@@ -273,8 +272,12 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
 
     @Override
     public void onEventTime(InternalTimer<Integer, VoidNamespace> timer) throws Exception {
-        finisher.finishDue(timer.getTimestamp());
-        if (emitter.stopped() != null && stoppedSlots.add(currentSlot())) {
+        int slot = currentSlot();
+        if (stoppedSlots.contains(slot)) {
+            return; // its emission step finishes the slot's other due ends once that transaction is out
+        }
+        if (!finisher.finishDue(timer.getTimestamp())) {
+            stoppedSlots.add(slot);
             queueStep();
         }
     }
@@ -337,14 +340,15 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         if (slots.hasNext()) {
             int slot = slots.next();
             setCurrentKey(slot);
+            boolean out;
             try {
-                finisher.resumeStopped(timers.currentWatermark());
+                out = finisher.resumeStopped(timers.currentWatermark());
             } catch (RuntimeException failed) {
                 stoppedSlots.clear(); // the task fails: nothing more goes out, not even from finish()
                 heldWatermark = null;
                 throw failed;
             }
-            if (emitter.stopped() == null) {
+            if (out) {
                 stoppedSlots.remove(slot);
             }
         }

@@ -56,13 +56,12 @@ final class TransactionFinisher {
 
     /**
      * Finishes, in redo order, the slot's transactions whose end is at or below {@code frontier}; stops when one
-     * stops part way through its emission ({@link EmissionCursor}), and does nothing while one is stopped:
-     * {@link #resumeStopped} goes on with it, and then with the rest.
+     * stops part way through its emission ({@link EmissionCursor}). Not to be called while the slot has a stopped
+     * emission: {@link #resumeStopped} goes on with it, and then with the rest.
+     *
+     * @return false when an emission stopped part way
      */
-    void finishDue(long frontier) throws Exception {
-        if (emitter.stopped() != null) {
-            return;
-        }
+    boolean finishDue(long frontier) throws Exception {
         List<Boundary> pending = new ArrayList<>();
         for (Boundary boundary : boundaries.values()) {
             pending.add(boundary);
@@ -84,23 +83,26 @@ final class TransactionFinisher {
         for (Boundary end : due) {
             // an end that pairs across threads may have finished it already
             if (pending.contains(end) && !finish(end, pending, due)) {
-                return;
+                return false;
             }
         }
+        return true;
     }
 
     /**
      * Goes on with the slot's stopped emission for another step; once the transaction is out, releases it and
      * finishes the slot's other transactions due at {@code frontier}.
+     *
+     * @return false when an emission of the slot is still stopped part way
      */
-    void resumeStopped(long frontier) throws Exception {
+    boolean resumeStopped(long frontier) throws Exception {
         EmissionCursor stopped = emitter.stopped();
         if (!emitter.resume()) {
-            return;
+            return false;
         }
         List<Boundary> pending = new ArrayList<>(List.of(stopped.start(), stopped.end()));
         release(stopped.start(), stopped.end(), pending);
-        finishDue(frontier);
+        return finishDue(frontier);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.redocdc.benchmarks.serializers;
 
+import io.redocdc.common.flink.StreamStrings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
@@ -19,9 +20,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * One string written and read back the way the stream serializers do it (Flink's {@link StringValue}: one character
- * at a time) against bulk UTF-8 (length, then {@code String.getBytes}; {@code new String(bytes, UTF_8)}), on ASCII
- * SQL text of LogMiner's shape. Decides whether the stream serializers should switch.
+ * One string written and read back: Flink's {@link StringValue} (one character at a time, what the stream
+ * serializers used first), {@link StreamStrings} (what they use now: one-byte text copied in bulk, StringValue for the
+ * rest) and bulk UTF-8 (length, then {@code String.getBytes}; {@code new String(bytes, UTF_8)}; lossy for lone
+ * surrogates, so only a floor), on ASCII SQL text of LogMiner's shape.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -51,6 +53,14 @@ public class StreamStringBenchmark {
         StringValue.writeString(text, out);
         in.setBuffer(out.getSharedBuffer(), 0, out.length());
         return StringValue.readString(in);
+    }
+
+    @Benchmark
+    public String streamStrings() throws IOException {
+        out.clear();
+        StreamStrings.write(text, out);
+        in.setBuffer(out.getSharedBuffer(), 0, out.length());
+        return StreamStrings.read(in);
     }
 
     @Benchmark

@@ -1,6 +1,7 @@
 package io.redocdc.operators.lcr;
 
 import io.redocdc.common.flink.StreamRecordSerializer;
+import io.redocdc.common.flink.StreamStrings;
 import io.redocdc.common.flink.StreamTypeInfo;
 import java.io.IOException;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -8,11 +9,10 @@ import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
-import org.apache.flink.types.StringValue;
 
 /**
  * {@link Lcr}s from the assemblers to the sequencer and on to the sinks (and the JDBC sink's spill files): fields in
- * declaration order, strings with Flink's null-aware {@link StringValue} encoding, enums by ordinal (-1 for null),
+ * declaration order, strings as {@link StreamStrings} (null-aware, bulk-copied), enums by ordinal (-1 for null),
  * images as a count (-1 for null) and (name, kind, text) per value. Copies get their own image arrays, since arrays
  * are mutable; the values in them are immutable and shared. Not used for state: the sequencer's buffer keeps the
  * POJO serializer, so savepoints do not change, and the JDBC writer's state has its own frozen codec (LcrCodec).
@@ -58,24 +58,24 @@ public final class LcrSerializer extends StreamRecordSerializer<Lcr> {
 
     @Override
     public void serialize(Lcr lcr, DataOutputView out) throws IOException {
-        StringValue.writeString(lcr.sourceDatabase(), out);
-        StringValue.writeString(lcr.container(), out);
-        StringValue.writeString(lcr.owner(), out);
-        StringValue.writeString(lcr.table(), out);
+        StreamStrings.write(lcr.sourceDatabase(), out);
+        StreamStrings.write(lcr.container(), out);
+        StreamStrings.write(lcr.owner(), out);
+        StreamStrings.write(lcr.table(), out);
         out.writeByte(lcr.command() == null ? -1 : lcr.command().ordinal());
-        StringValue.writeString(lcr.xid(), out);
+        StreamStrings.write(lcr.xid(), out);
         out.writeLong(lcr.scn());
         out.writeLong(lcr.commitScn());
         out.writeInt(lcr.thread());
-        StringValue.writeString(lcr.rsId(), out);
+        StreamStrings.write(lcr.rsId(), out);
         out.writeLong(lcr.ssn());
-        StringValue.writeString(lcr.sourceTime(), out);
+        StreamStrings.write(lcr.sourceTime(), out);
         writeImage(lcr.oldValues(), out);
         writeImage(lcr.newValues(), out);
-        StringValue.writeString(lcr.ddlText(), out);
+        StreamStrings.write(lcr.ddlText(), out);
         out.writeInt(lcr.ordinal());
         out.writeBoolean(lcr.lastInTransaction());
-        StringValue.writeString(lcr.position(), out);
+        StreamStrings.write(lcr.position(), out);
     }
 
     private static void writeImage(ColumnValue[] image, DataOutputView out) throws IOException {
@@ -85,34 +85,34 @@ public final class LcrSerializer extends StreamRecordSerializer<Lcr> {
         }
         out.writeInt(image.length);
         for (ColumnValue value : image) {
-            StringValue.writeString(value.name(), out);
+            StreamStrings.write(value.name(), out);
             out.writeByte(value.kind().ordinal());
-            StringValue.writeString(value.text(), out);
+            StreamStrings.write(value.text(), out);
         }
     }
 
     @Override
     public Lcr deserialize(DataInputView in) throws IOException {
-        String sourceDatabase = StringValue.readString(in);
-        String container = StringValue.readString(in);
-        String owner = StringValue.readString(in);
-        String table = StringValue.readString(in);
+        String sourceDatabase = StreamStrings.read(in);
+        String container = StreamStrings.read(in);
+        String owner = StreamStrings.read(in);
+        String table = StreamStrings.read(in);
         byte command = in.readByte();
-        String xid = StringValue.readString(in);
+        String xid = StreamStrings.read(in);
         long scn = in.readLong();
         long commitScn = in.readLong();
         int thread = in.readInt();
-        String rsId = StringValue.readString(in);
+        String rsId = StreamStrings.read(in);
         long ssn = in.readLong();
-        String sourceTime = StringValue.readString(in);
+        String sourceTime = StreamStrings.read(in);
         ColumnValue[] oldValues = readImage(in);
         ColumnValue[] newValues = readImage(in);
-        String ddlText = StringValue.readString(in);
+        String ddlText = StreamStrings.read(in);
         int ordinal = in.readInt();
         boolean last = in.readBoolean();
         return new Lcr(sourceDatabase, container, owner, table, command < 0 ? null : COMMANDS[command], xid, scn,
                 commitScn, thread, rsId, ssn, sourceTime, oldValues, newValues, ddlText, ordinal, last,
-                StringValue.readString(in));
+                StreamStrings.read(in));
     }
 
     private static ColumnValue[] readImage(DataInputView in) throws IOException {
@@ -122,9 +122,9 @@ public final class LcrSerializer extends StreamRecordSerializer<Lcr> {
         }
         ColumnValue[] image = new ColumnValue[length];
         for (int i = 0; i < length; i++) {
-            String name = StringValue.readString(in);
+            String name = StreamStrings.read(in);
             ValueKind kind = KINDS[in.readUnsignedByte()];
-            image[i] = new ColumnValue(name, kind, StringValue.readString(in));
+            image[i] = new ColumnValue(name, kind, StreamStrings.read(in));
         }
         return image;
     }

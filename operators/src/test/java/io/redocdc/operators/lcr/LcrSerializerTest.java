@@ -19,15 +19,15 @@ class LcrSerializerTest extends SerializerTestBase<Lcr> {
             new ColumnValue[] {new ColumnValue("D", ValueKind.DATE, "d")}, null, 0, true, "p");
 
     /**
-     * FROZEN as format 1 writes it, spelled out by field: strings are Flink's StringValue (length + 1, 0 for null,
-     * then the characters, one byte each below 0x80), the command and value kinds their ordinals.
+     * FROZEN as format 2 writes it, spelled out by field: strings are StreamStrings (a one-byte length + 2, 0 for
+     * null, then one byte a character), the command and value kinds their ordinals.
      */
-    private static final String FROZEN_BYTES = "034442" + "00" + "0253" + "0254" + "01"
-            + "11" + "30413030304330303343303230303030" + "000000000000000a" + "000000000000000c" + "00000001"
-            + "0272" + "0000000000000003" + "0274"
-            + "00000002" + "034944" + "01" + "0231" + "024e" + "00" + "00"
-            + "00000001" + "0244" + "02" + "0264"
-            + "00" + "00000000" + "01" + "0270";
+    private static final String FROZEN_BYTES = "044442" + "00" + "0353" + "0354" + "01"
+            + "12" + "30413030304330303343303230303030" + "000000000000000a" + "000000000000000c" + "00000001"
+            + "0372" + "0000000000000003" + "0374"
+            + "00000002" + "044944" + "01" + "0331" + "034e" + "00" + "00"
+            + "00000001" + "0344" + "02" + "0364"
+            + "00" + "00000000" + "01" + "0370";
 
     /** What the parser makes of UNISTR('\D83D'): a lone surrogate, which UTF-8 cannot carry (String.getBytes makes it '?'). */
     private static final String LONE = "\uD83D x \uDE00";
@@ -83,7 +83,7 @@ class LcrSerializerTest extends SerializerTestBase<Lcr> {
     }
 
     @Test
-    void theFrozenLcrHasFormatOnesBytes() throws Exception {
+    void theFrozenLcrHasFormatTwosBytes() throws Exception {
         DataOutputSerializer out = new DataOutputSerializer(64);
         LcrSerializer.INSTANCE.serialize(FROZEN, out);
         assertThat(HexFormat.of().formatHex(out.getCopyOfBuffer())).isEqualTo(FROZEN_BYTES);

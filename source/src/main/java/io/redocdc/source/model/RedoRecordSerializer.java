@@ -1,6 +1,7 @@
 package io.redocdc.source.model;
 
 import io.redocdc.common.flink.StreamRecordSerializer;
+import io.redocdc.common.flink.StreamStrings;
 import io.redocdc.common.flink.StreamTypeInfo;
 import java.io.IOException;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -8,11 +9,10 @@ import org.apache.flink.api.common.typeutils.SimpleTypeSerializerSnapshot;
 import org.apache.flink.api.common.typeutils.TypeSerializerSnapshot;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
-import org.apache.flink.types.StringValue;
 
 /**
- * {@link RedoRecord}s from the source to the assemblers, field by field in declaration order, strings with Flink's
- * {@link StringValue} encoding (null-aware), the nullable parts behind one flags byte. The records are immutable,
+ * {@link RedoRecord}s from the source to the assemblers, field by field in declaration order, strings as
+ * {@link StreamStrings} (null-aware, bulk-copied), the nullable parts behind one flags byte. The records are immutable,
  * so copies are the record itself. Not used for state: the assembler's row state keeps the POJO serializer.
  */
 public final class RedoRecordSerializer extends StreamRecordSerializer<RedoRecord> {
@@ -51,28 +51,28 @@ public final class RedoRecordSerializer extends StreamRecordSerializer<RedoRecor
                 | (r.xid() != null ? HAS_XID : 0) | (r.log() != null ? HAS_LOG : 0);
         out.writeByte(flags);
         out.writeLong(r.scn());
-        StringValue.writeString(r.timestamp(), out);
+        StreamStrings.write(r.timestamp(), out);
         out.writeInt(r.thread());
         if (r.xid() != null) {
             out.writeShort(r.xid().usn());
             out.writeShort(r.xid().slot());
             out.writeInt((int) r.xid().sqn());
         }
-        StringValue.writeString(r.operation(), out);
+        StreamStrings.write(r.operation(), out);
         out.writeInt(r.operationCode());
         out.writeInt(r.status());
-        StringValue.writeString(r.info(), out);
-        StringValue.writeString(r.container(), out);
-        StringValue.writeString(r.segOwner(), out);
-        StringValue.writeString(r.tableName(), out);
+        StreamStrings.write(r.info(), out);
+        StreamStrings.write(r.container(), out);
+        StreamStrings.write(r.segOwner(), out);
+        StreamStrings.write(r.tableName(), out);
         if (r.dataObj() != null) {
             out.writeLong(r.dataObj());
         }
-        StringValue.writeString(r.rowId(), out);
-        StringValue.writeString(r.rsId(), out);
+        StreamStrings.write(r.rowId(), out);
+        StreamStrings.write(r.rsId(), out);
         out.writeLong(r.ssn());
-        StringValue.writeString(r.sqlRedo(), out);
-        StringValue.writeString(r.sqlUndo(), out);
+        StreamStrings.write(r.sqlRedo(), out);
+        StreamStrings.write(r.sqlUndo(), out);
         if (r.log() != null) {
             out.writeInt(r.log().thread());
             out.writeLong(r.log().sequence());
@@ -86,23 +86,23 @@ public final class RedoRecordSerializer extends StreamRecordSerializer<RedoRecor
     public RedoRecord deserialize(DataInputView in) throws IOException {
         int flags = in.readUnsignedByte();
         long scn = in.readLong();
-        String timestamp = StringValue.readString(in);
+        String timestamp = StreamStrings.read(in);
         int thread = in.readInt();
         Xid xid = (flags & HAS_XID) == 0 ? null
                 : new Xid(in.readUnsignedShort(), in.readUnsignedShort(), Integer.toUnsignedLong(in.readInt()));
-        String operation = StringValue.readString(in);
+        String operation = StreamStrings.read(in);
         int operationCode = in.readInt();
         int status = in.readInt();
-        String info = StringValue.readString(in);
-        String container = StringValue.readString(in);
-        String segOwner = StringValue.readString(in);
-        String tableName = StringValue.readString(in);
+        String info = StreamStrings.read(in);
+        String container = StreamStrings.read(in);
+        String segOwner = StreamStrings.read(in);
+        String tableName = StreamStrings.read(in);
         Long dataObj = (flags & HAS_DATA_OBJ) == 0 ? null : in.readLong();
-        String rowId = StringValue.readString(in);
-        String rsId = StringValue.readString(in);
+        String rowId = StreamStrings.read(in);
+        String rsId = StreamStrings.read(in);
         long ssn = in.readLong();
-        String sqlRedo = StringValue.readString(in);
-        String sqlUndo = StringValue.readString(in);
+        String sqlRedo = StreamStrings.read(in);
+        String sqlUndo = StreamStrings.read(in);
         ThreadSequence log = (flags & HAS_LOG) == 0 ? null
                 : new ThreadSequence(in.readInt(), in.readLong(), in.readLong());
         return new RedoRecord(scn, timestamp, thread, xid, operation, operationCode, (flags & ROLLBACK) != 0, status,

@@ -16,12 +16,15 @@ class RedoRecordSerializerTest extends SerializerTestBase<RedoRecord> {
             Xid.fromRaw("0A000C003C020000"), "INSERT", 1, false, 0, null, "PDB1", "S", "T", 73L, "AAAR+oAAFAAAARfACG",
             " 0x0002a7.000013f5.00e8 ", 2, "insert", null, new ThreadSequence(1, 7, 99), 3, 4);
 
-    /** FROZEN as format 1 writes it: changing the layout must be deliberate (and this test updated with it). */
-    private static final String FROZEN_BYTES = "0e" + "0000000000000005" + "14" + "323032362d30312d30312030303a30303a3030"
-            + "00000001" + "000a" + "000c" + "0000023c" + "07" + "494e53455254" + "00000001" + "00000000" + "00"
-            + "05" + "50444231" + "02" + "53" + "02" + "54" + "0000000000000049" + "13" + "414141522b6f41414641414141526641434"
-            + "7" + "19" + "20307830303032613"
-            + "72e30303030313366352e3030653820" + "0000000000000002" + "07" + "696e73657274" + "00" + "00000001"
+    /**
+     * FROZEN as format 2 writes it (strings as StreamStrings: a one-byte length + 2, 0 for null, one byte a
+     * character): changing the layout must be deliberate (and this test updated with it).
+     */
+    private static final String FROZEN_BYTES = "0e" + "0000000000000005" + "15" + "323032362d30312d30312030303a30303a3030"
+            + "00000001" + "000a" + "000c" + "0000023c" + "08" + "494e53455254" + "00000001" + "00000000" + "00"
+            + "06" + "50444231" + "03" + "53" + "03" + "54" + "0000000000000049" + "14" + "414141522b6f41414641414141526641434"
+            + "7" + "1a" + "20307830303032613"
+            + "72e30303030313366352e3030653820" + "0000000000000002" + "08" + "696e73657274" + "00" + "00000001"
             + "0000000000000007" + "0000000000000063" + "0000000000000003" + "0000000000000004";
 
     @Override
@@ -55,7 +58,7 @@ class RedoRecordSerializerTest extends SerializerTestBase<RedoRecord> {
     }
 
     @Test
-    void theFrozenRecordHasFormatOnesBytes() throws Exception {
+    void theFrozenRecordHasFormatTwosBytes() throws Exception {
         DataOutputSerializer out = new DataOutputSerializer(64);
         RedoRecordSerializer.INSTANCE.serialize(FROZEN, out);
         assertThat(HexFormat.of().formatHex(out.getCopyOfBuffer())).isEqualTo(FROZEN_BYTES);

@@ -4,10 +4,14 @@ import java.io.FilterReader;
 import java.io.IOException;
 import java.io.Reader;
 
-/** Remembers the last character read, so a file whose last row lacks its line break is caught as truncated. */
+/**
+ * Remembers the last character read and whether the end was reached, so a file whose last row lacks its line break
+ * (or ends inside a quoted field) is caught as truncated.
+ */
 final class LastCharReader extends FilterReader {
 
     private int lastChar = -1;
+    private boolean ended;
 
     LastCharReader(Reader in) {
         super(in);
@@ -18,6 +22,8 @@ final class LastCharReader extends FilterReader {
         int c = super.read();
         if (c >= 0) {
             lastChar = c;
+        } else {
+            ended = true;
         }
         return c;
     }
@@ -27,6 +33,8 @@ final class LastCharReader extends FilterReader {
         int n = super.read(buffer, offset, length);
         if (n > 0) {
             lastChar = buffer[offset + n - 1];
+        } else if (n < 0) {
+            ended = true;
         }
         return n;
     }
@@ -34,5 +42,10 @@ final class LastCharReader extends FilterReader {
     /** The last character read so far, or -1 if none. */
     int lastChar() {
         return lastChar;
+    }
+
+    /** Whether a read has met the end of the text. */
+    boolean ended() {
+        return ended;
     }
 }

@@ -179,6 +179,38 @@ class ContentsCsvReaderTest {
                 .hasMessageContaining(file + " line 3: quoted field is not closed");
     }
 
+    /**
+     * A file cut right after a line break inside the quoted last column: the column count and the final line break
+     * both look right, and FastCSV closes such a field as if it were whole (its issue 173), so only the end-of-file
+     * check catches it.
+     */
+    @Test
+    void fileCutAfterALineBreakInsideTheQuotedLastColumnIsTruncated() throws IOException {
+        String start = "1001,2026-02-28 13:45:59,1,0A000C003C020000,START,6,0,0,,,,,,\" 0x1 \",0,0,set transaction,\r\n";
+        String insert = "1002,2026-02-28 13:45:59,1,0A000C003C020000,INSERT,1,0,0,,OE,T,1,R,\" 0x2 \",0,0,"
+                + "\"insert into \"\"OE\"\".\"\"T\"\"(\"\"C\"\") values ('a\r\nb');\",\"delete from \"\"OE\"\".\"\"T\"\" where\r\n";
+        for (String cut : new String[] {insert, insert.replace("\r\n", "\n"), insert.replace("where\r\n", "where\"\"\r\n")}) {
+            Path file = write("cut.csv", HEADER + start + cut);
+            assertThatThrownBy(() -> readAll(file))
+                    .isInstanceOf(RedoInputException.class)
+                    .hasMessageContaining(file + " line 3: quoted field is not closed before the end of the file");
+        }
+        Path whole = write("whole.csv", HEADER + start + insert.replace("where\r\n", "where\r\n\"\r\n"));
+        assertThat(readAll(whole).get(1).sqlUndo()).isEqualTo("delete from \"OE\".\"T\" where\r\n");
+        Path closedButUnterminated = write("closed.csv", HEADER + start + insert.replace("where\r\n", "where\""));
+        assertThatThrownBy(() -> readAll(closedButUnterminated))
+                .hasMessageContaining(closedButUnterminated + " line 3: last row is not terminated by a line break");
+    }
+
+    @Test
+    void textAfterAClosingQuoteIsMalformed() throws IOException {
+        Path file = write("f.csv", HEADER
+                + "1001,2026-02-28 13:45:59,1,0A000C003C020000,START,6,0,0,,,,,,\" 0x1 \"x,0,0,set transaction,\r\n");
+        assertThatThrownBy(() -> readAll(file))
+                .isInstanceOf(RedoInputException.class)
+                .hasMessageContaining(file + " line 2: malformed RFC 4180 CSV");
+    }
+
     @Test
     void csfOnTheLastRowIsATruncatedFile() throws IOException {
         Path file = write("f.csv", HEADER

@@ -6,6 +6,8 @@ import io.redocdc.source.model.RedoRecord;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.streaming.api.datastream.DataStream;
+import org.apache.flink.streaming.api.datastream.DataStreamUtils;
+import org.apache.flink.streaming.api.datastream.KeyedStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.util.OutputTag;
 
@@ -27,7 +29,8 @@ public final class TransactionAssembler {
     }
 
     /**
-     * Applies the {@link CaptureFilter} (chained to the source), keys by undo slot and assembles transactions.
+     * Applies the {@link CaptureFilter} (chained to the source), keys by undo slot and assembles transactions (chained
+     * to the source too at parallelism 1).
      * The returned operator carries the {@link #DEAD_LETTERS} side output.
      */
     public static SingleOutputStreamOperator<Lcr> assemble(DataStream<RedoRecord> records, AssemblerOptions options) {
@@ -40,12 +43,25 @@ public final class TransactionAssembler {
      */
     public static SingleOutputStreamOperator<Lcr> assemble(DataStream<RedoRecord> records, AssemblerOptions options,
                                                            String retentionKey) {
-        return records
+        SingleOutputStreamOperator<RedoRecord> captured = records
                 .filter(new CaptureFilter(options.tableFilter()))
                 .uid(FILTER_UID)
-                .name(FILTER_UID)
-                .keyBy(RedoRecord::slotKey, Types.INT)
+                .name(FILTER_UID);
+        return bySlot(captured)
                 .transform(UID, LcrSerializer.TYPE, new TransactionAssemblerOperator(options, retentionKey))
                 .uid(UID);
+    }
+
+    /**
+     * Keyed by undo slot. With one source subtask and one assembler subtask every key is already where it belongs, so
+     * the records are not shuffled but taken as keyed where they are: the assembler then chains to the source, and
+     * the records reach it without being serialized between threads. The state is keyed the same way either way, so
+     * a savepoint restores at another parallelism.
+     */
+    private static KeyedStream<RedoRecord, Integer> bySlot(DataStream<RedoRecord> records) {
+        if (records.getParallelism() == 1 && records.getExecutionEnvironment().getParallelism() == 1) {
+            return DataStreamUtils.reinterpretAsKeyedStream(records, RedoRecord::slotKey, Types.INT);
+        }
+        return records.keyBy(RedoRecord::slotKey, Types.INT);
     }
 }

@@ -5,12 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.ordering.CommitSequencer;
 import io.redocdc.source.model.RedoRecord;
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.api.dag.Transformation;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
+import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The uids are savepoint compatibility: they must not change by accident. */
 class TransactionAssemblerWiringTest {
@@ -35,5 +40,26 @@ class TransactionAssemblerWiringTest {
         assertThat(sequenced.getTransformation().getUid()).isEqualTo("commit-sequencer");
         assertThat(sequenced.getParallelism()).isEqualTo(1);
         assertThat(sequenced.getTransformation().getMaxParallelism()).isEqualTo(1);
+    }
+
+    /** At parallelism 1 nothing needs shuffling: the assembler shares the source's task; above, records are keyed. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2})
+    void theAssemblerChainsToTheSourceOnlyAtParallelismOne(int parallelism) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(parallelism);
+        RedoRecord record = RedoLog.of(1, 1).start(1, TransactionAssemblerTest.XID_A);
+        DataStream<RedoRecord> records = env.fromData(TypeInformation.of(RedoRecord.class), record);
+        CommitSequencer.sequence(TransactionAssembler.assemble(records, AssemblerOptions.defaults())).sinkTo(new DiscardingSink<>());
+
+        List<String> vertices = new ArrayList<>();
+        env.getStreamGraph().getJobGraph().getVertices().forEach(vertex -> vertices.add(vertex.getName()));
+        List<String> withAssembler = vertices.stream().filter(name -> name.contains("transaction-assembler")).toList();
+        assertThat(withAssembler).hasSize(1);
+        if (parallelism == 1) {
+            assertThat(withAssembler.get(0)).contains("capture-filter");
+        } else {
+            assertThat(withAssembler.get(0)).doesNotContain("capture-filter");
+        }
     }
 }

@@ -32,7 +32,7 @@ final class ReadFloor {
 
     /** A CSV library splitting one file; returns rows read (header included) and adds field lengths to a sink. */
     enum Splitter {
-        /** What the source used up to now: commons-csv, RFC 4180, a BufferedReader of 64 KiB. */
+        /** What the source used before FastCSV: commons-csv, RFC 4180, a BufferedReader of 64 KiB. */
         COMMONS_CSV {
             @Override
             long split(Reader text, long[] sink) throws IOException {
@@ -49,7 +49,7 @@ final class ReadFloor {
                 return rows;
             }
         },
-        /** de.siegmar:fastcsv, RFC 4180 (its defaults), empty lines kept, field count checked by the caller. */
+        /** What the source uses: de.siegmar:fastcsv, RFC 4180 (its defaults), empty lines kept, counts unchecked. */
         FASTCSV {
             @Override
             long split(Reader text, long[] sink) throws IOException {

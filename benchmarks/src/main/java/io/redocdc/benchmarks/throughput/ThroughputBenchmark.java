@@ -16,6 +16,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.BiFunction;
 import org.apache.flink.util.FileUtils;
 
 /**
@@ -57,7 +58,9 @@ public final class ThroughputBenchmark {
 
         Map<ReadFloor.Splitter, List<ReadFloor.Pass>> floor = readFloor(redo, Integer.parseInt(
                 opts.getOrDefault("floor-passes", "3")));
-        ReadFloor.Pass base = best(floor.get(ReadFloor.Splitter.COMMONS_CSV));
+        ReadFloor.Pass base = best(floor.get(ReadFloor.Splitter.FASTCSV));
+        Map<StageFloor.Stage, List<StageFloor.Pass>> stages = stageFloor(redo, base.rows(),
+                Integer.parseInt(opts.getOrDefault("floor-passes", "3")));
 
         Map<String, List<Map<String, Double>>> results = new LinkedHashMap<>();
         for (int round = 1; round <= rounds; round++) {
@@ -76,24 +79,59 @@ public final class ThroughputBenchmark {
             }
         }
         summary(floor, base, configs, trees, results);
+        stageSummary(stages, base.rows());
+    }
+
+    private static Map<StageFloor.Stage, List<StageFloor.Pass>> stageFloor(Path redo, long rows, int passes)
+            throws IOException {
+        StageFloor floor = new StageFloor(redo);
+        return interleaved(StageFloor.Stage.values(), passes, floor::pass, (stage, result) -> String.format(
+                Locale.ROOT, "stage floor pass %%d %-28s %,d records in %.2f s = %,.0f rows/s, %.2f CPU-µs per row",
+                stage.label, result.records(), result.seconds(), result.rowsPerSecond(rows),
+                result.cpuMicrosPerRow(rows)));
+    }
+
+    /** The stage floors' medians, each stage's own share (the difference to the one before) and 2 cores' ceiling. */
+    private static void stageSummary(Map<StageFloor.Stage, List<StageFloor.Pass>> stages, long rows) {
+        System.out.println("Stage floors (one thread, medians; cumulative; 2 cores at this floor = 2 x 10^6 / µs):");
+        double before = 0;
+        for (Map.Entry<StageFloor.Stage, List<StageFloor.Pass>> entry : stages.entrySet()) {
+            double micros = entry.getValue().stream().mapToDouble(p -> p.cpuMicrosPerRow(rows)).sorted()
+                    .skip((entry.getValue().size() - 1) / 2).findFirst().orElseThrow();
+            System.out.printf(Locale.ROOT, "  %-28s %5.2f CPU-µs per row (this stage %5.2f), 2 cores at most %,9.0f"
+                    + " rows/s%n", entry.getKey().label, micros, micros - before, 2e6 / micros);
+            before = micros;
+        }
     }
 
     private static Map<ReadFloor.Splitter, List<ReadFloor.Pass>> readFloor(Path redo, int passes) throws IOException {
         ReadFloor floor = new ReadFloor(redo);
-        Map<ReadFloor.Splitter, List<ReadFloor.Pass>> all = new LinkedHashMap<>();
-        for (int pass = 0; pass <= passes; pass++) { // pass 0 warms up
-            for (ReadFloor.Splitter splitter : ReadFloor.Splitter.values()) {
-                ReadFloor.Pass result = floor.pass(splitter);
-                System.out.printf(Locale.ROOT, "floor pass %d %-12s %,d rows, %,d MiB in %.2f s = %,.0f rows/s,"
-                                + " %,.0f rows per CPU-second%s%n", pass, splitter.label(), result.rows(),
-                        result.bytes() >> 20, result.seconds(), result.rowsPerSecond(), result.rowsPerCpuSecond(),
-                        pass == 0 ? " (warm-up, not counted)" : "");
+        return interleaved(ReadFloor.Splitter.values(), passes, floor::pass, (splitter, result) -> String.format(
+                Locale.ROOT, "floor pass %%d %-12s %,d rows, %,d MiB in %.2f s = %,.0f rows/s, %,.0f rows per"
+                        + " CPU-second", splitter.label(), result.rows(), result.bytes() >> 20, result.seconds(),
+                result.rowsPerSecond(), result.rowsPerCpuSecond()));
+    }
+
+    /** One pass per kind, kind after kind, {@code passes} times after a warm-up pass; prints each, keeps all but 0. */
+    private static <K, P> Map<K, List<P>> interleaved(K[] kinds, int passes, FloorPass<K, P> run,
+                                                      BiFunction<K, P, String> line) throws IOException {
+        Map<K, List<P>> all = new LinkedHashMap<>();
+        for (int pass = 0; pass <= passes; pass++) {
+            for (K kind : kinds) {
+                P result = run.pass(kind);
+                System.out.println(String.format(Locale.ROOT, line.apply(kind, result), pass)
+                        + (pass == 0 ? " (warm-up, not counted)" : ""));
                 if (pass > 0) {
-                    all.computeIfAbsent(splitter, s -> new ArrayList<>()).add(result);
+                    all.computeIfAbsent(kind, k -> new ArrayList<>()).add(result);
                 }
             }
         }
         return all;
+    }
+
+    @FunctionalInterface
+    private interface FloorPass<K, P> {
+        P pass(K kind) throws IOException;
     }
 
     private static Map<String, Double> runJob(String classpath, String jvmOptions, Path redo, Path dir, String config,
@@ -154,15 +192,18 @@ public final class ThroughputBenchmark {
         System.out.println();
         System.out.println("SUMMARY (medians; rows = contents rows; CPU = all threads of the job's JVM during the"
                 + " steady state, one thread for the floor)");
-        double floorWall = median(floor.get(ReadFloor.Splitter.COMMONS_CSV), ReadFloor.Pass::rowsPerSecond);
-        double floorCpu = median(floor.get(ReadFloor.Splitter.COMMONS_CSV), ReadFloor.Pass::rowsPerCpuSecond);
+        double commonsWall = median(floor.get(ReadFloor.Splitter.COMMONS_CSV), ReadFloor.Pass::rowsPerSecond);
+        double commonsCpu = median(floor.get(ReadFloor.Splitter.COMMONS_CSV), ReadFloor.Pass::rowsPerCpuSecond);
         for (Map.Entry<ReadFloor.Splitter, List<ReadFloor.Pass>> entry : floor.entrySet()) {
             double wall = median(entry.getValue(), ReadFloor.Pass::rowsPerSecond);
             double cpu = median(entry.getValue(), ReadFloor.Pass::rowsPerCpuSecond);
             System.out.printf(Locale.ROOT, "read floor %-12s %,10.0f rows/s, %,10.0f rows per CPU-second (%d passes,"
                     + " one thread); over commons-csv: %.2fx wall, %.2fx CPU%n", entry.getKey().label(), wall, cpu,
-                    entry.getValue().size(), wall / floorWall, cpu / floorCpu);
+                    entry.getValue().size(), wall / commonsWall, cpu / commonsCpu);
         }
+        // the job is compared with the floor of what its source uses
+        double floorWall = median(floor.get(ReadFloor.Splitter.FASTCSV), ReadFloor.Pass::rowsPerSecond);
+        double floorCpu = median(floor.get(ReadFloor.Splitter.FASTCSV), ReadFloor.Pass::rowsPerCpuSecond);
         System.out.println("| backend:parallelism | tree | start-up s | steady rows/s | rows per CPU-s | steady / floor"
                 + " (wall) | floor CPU / job CPU per row | tail s | total s | peak heap MiB | rows/s over first tree |"
                 + " rows per CPU-s over first tree |");

@@ -50,9 +50,6 @@ final class StageFloor {
     }
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
-    private static final int INSERT = 1;
-    private static final int DELETE = 2;
-    private static final int UPDATE = 3;
 
     private final RedoDirectory directory;
     private final List<ArchivedLog> logs;
@@ -74,7 +71,7 @@ final class StageFloor {
                 RedoRecord record;
                 while ((record = reader.next()) != null) {
                     records++;
-                    if (stage != Stage.READ && isDml(record.operationCode())) {
+                    if (stage != Stage.READ && record.op().isRowChange()) {
                         ParsedStatement statement = SqlRedoParser.parse(record.sqlRedo());
                         if (stage == Stage.JSON) {
                             write(record, statement);
@@ -89,10 +86,6 @@ final class StageFloor {
             throw new AssertionError(); // keeps the output alive
         }
         return new Pass(stage, records, seconds, cpuSeconds);
-    }
-
-    private static boolean isDml(int operationCode) {
-        return operationCode == INSERT || operationCode == DELETE || operationCode == UPDATE;
     }
 
     private void write(RedoRecord record, ParsedStatement statement) throws IOException {

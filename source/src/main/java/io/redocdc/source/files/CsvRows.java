@@ -37,8 +37,8 @@ final class CsvRows implements Closeable {
     private final Path file;
     private final LastCharReader text;
     private final Fields fields = new Fields();
-    private final CsvReader<Record> reader;
-    private final Iterator<Record> records;
+    private final CsvReader<Row> reader;
+    private final Iterator<Row> records;
     private final List<String> header;
     private long lastRowLine = 1;
     private long blankLine = -1;
@@ -49,7 +49,7 @@ final class CsvRows implements Closeable {
         this.reader = CsvReader.builder().skipEmptyLines(false).allowExtraFields(true).allowMissingFields(true)
                 .maxBufferSize(MAX_FIELD_CHARS).build(fields, text);
         this.records = reader.iterator();
-        Record first = nextRecord(1);
+        Row first = nextRecord(1);
         if (first == null || first.isBlank()) {
             throw RedoInputException.at(file, 1, "expected a header row naming the columns, found "
                     + (first == null ? "an empty file" : "a blank line"));
@@ -113,7 +113,7 @@ final class CsvRows implements Closeable {
     /** The next row, or null at the end of the file. */
     Row next() {
         while (true) {
-            Record record = nextRecord(lastRowLine + 1);
+            Row record = nextRecord(lastRowLine + 1);
             if (record == null) {
                 return null;
             }
@@ -132,13 +132,13 @@ final class CsvRows implements Closeable {
                         + " columns as in the header, got " + record.values.length + " (truncated or malformed row)");
             }
             lastRowLine = record.line;
-            return new Row(record.values, record.line);
+            return record;
         }
     }
 
     /** {@code line}: where the record would start at the earliest, for errors before FastCSV names one. */
-    private Record nextRecord(long line) {
-        Record record;
+    private Row nextRecord(long line) {
+        Row record;
         try {
             record = records.hasNext() ? records.next() : null;
         } catch (UncheckedIOException e) {
@@ -171,7 +171,7 @@ final class CsvRows implements Closeable {
      * end of the file was not terminated: it lacks its line break, or that break is inside a quoted field that the
      * end of the file cut off (which FastCSV closes as if it were whole, its issue 173).
      */
-    private RedoInputException unterminated(Record record) {
+    private RedoInputException unterminated(Row record) {
         int last = text.lastChar();
         boolean unclosed = last == '\n' || last == '\r' || (fields.lastFieldQuoted && last != '"');
         return RedoInputException.at(file, record.line, unclosed
@@ -191,16 +191,12 @@ final class CsvRows implements Closeable {
         reader.close();
     }
 
-    /** One CSV row and the line where it starts. */
+    /** One CSV row as FastCSV splits it (no fields for an empty line) and the line where it starts. */
     record Row(String[] values, long line) {
 
         String get(int column) {
             return values[column];
         }
-    }
-
-    /** A record as FastCSV splits it: its fields (none for an empty line) and the line where it starts. */
-    private record Record(String[] values, long line) {
 
         boolean isBlank() {
             return values.length == 0 || values.length == 1 && values[0].isEmpty();
@@ -208,7 +204,7 @@ final class CsvRows implements Closeable {
     }
 
     /** Collects each record's fields as Strings, its first line, and whether its last field was quoted. */
-    private static final class Fields extends AbstractBaseCsvCallbackHandler<Record> {
+    private static final class Fields extends AbstractBaseCsvCallbackHandler<Row> {
 
         private static final String[] NONE = new String[0];
 
@@ -232,9 +228,9 @@ final class CsvRows implements Closeable {
         }
 
         @Override
-        protected Record buildRecord() {
+        protected Row buildRecord() {
             int count = getRecordType() == RecordType.EMPTY ? 0 : getFieldCount();
-            return new Record(count == 0 ? NONE : Arrays.copyOf(values, count), line);
+            return new Row(count == 0 ? NONE : Arrays.copyOf(values, count), line);
         }
     }
 }

@@ -37,17 +37,20 @@ import org.slf4j.event.Level;
 
 /**
  * Checkpoints complete while a large transaction is being emitted (issue 11, item 3): a simulated workload with
- * one 60,000-row transaction, read continuously so that no end of input drains it at once. A probe between the
+ * one 100,000-row transaction, read continuously so that no end of input drains it at once. A probe between the
  * sequencer and the file sink notes, at each checkpoint it takes part in, the last LCR it passed; a checkpoint that
  * completes with that LCR inside the large transaction (neither its first nor its last) was taken between two
  * emission steps. The probe slows each LCR by a few microseconds so that the emission outlasts several checkpoint
  * intervals on any machine. Upstream, a checkpoint the assembler takes part way through its own emission of the
- * transaction logs so, and must complete too. The output must still equal the simulator's truth.
+ * transaction logs so, and must complete too. That emission is not slowed by the probe (the sequencer only buffers
+ * what it receives until the watermark passes), so it lasts a few hundred milliseconds; checkpoints every 50 ms give
+ * several the chance to fall inside it (at 200 ms and 60,000 rows a CI run once saw none). The output must still
+ * equal the simulator's truth.
  */
 @Timeout(value = 5, unit = TimeUnit.MINUTES)
 class LargeTransactionCheckpointsITCase {
 
-    private static final int LARGE_ROWS = 60_000;
+    private static final int LARGE_ROWS = 100_000;
     private static final Pattern MID_EMISSION =
             Pattern.compile("checkpoint (\\d+): \\d+ committed transaction\\(s\\) part way through their emission");
 
@@ -69,7 +72,7 @@ class LargeTransactionCheckpointsITCase {
         WorkloadSimulator.write(tmp, SimulationSettings.defaults().withSeed(11).withTransactions(300)
                 .withLargeTransactionRows(LARGE_ROWS).withRowsPerLog(5000));
         JobOptions options = new JobOptions(tmp.resolve("redo"), tmp.resolve("output"), FileFormat.OGG_JSON, false, 2,
-                backend, Duration.ofMillis(200), tmp.resolve("checkpoints"), null, Scn.ZERO, null,
+                backend, Duration.ofMillis(50), tmp.resolve("checkpoints"), null, Scn.ZERO, null,
                 List.of("*.*"), null, "ORCL", Map.of(), false);
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(
                 JobConfiguration.of(options));

@@ -7,6 +7,7 @@ import io.redocdc.operators.lcr.ColumnValue;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.LcrCommand;
 import io.redocdc.operators.lcr.Position;
+import io.redocdc.operators.testing.StepMails;
 import io.redocdc.operators.txn.AssemblerOptions;
 import io.redocdc.operators.txn.StateBackendKind;
 import java.util.ArrayList;
@@ -179,15 +180,9 @@ class CommitSequencerTest {
         }
     }
 
-    /** Runs the queued mails (emission steps), as the task would between inputs; returns how many ran. */
+    /** Runs the queued emission steps, as the task would between inputs; returns how many ran. */
     private static int runMails(KeyedOneInputStreamOperatorTestHarness<Integer, Lcr, Lcr> harness) throws Exception {
-        int ran = 0;
-        for (var mail = harness.getTaskMailbox().tryTake(TaskMailbox.MIN_PRIORITY); mail.isPresent();
-                mail = harness.getTaskMailbox().tryTake(TaskMailbox.MIN_PRIORITY)) {
-            mail.get().run();
-            ran++;
-        }
-        return ran;
+        return StepMails.runAllSteps(harness.getTaskMailbox());
     }
 
     private static List<Long> watermarks(KeyedOneInputStreamOperatorTestHarness<Integer, Lcr, Lcr> harness) {
@@ -209,7 +204,7 @@ class CommitSequencerTest {
             feed(harness, next.lcrs().toArray(Lcr[]::new)); // input goes on between steps
             harness.processWatermark(new Watermark(210));
             assertThat(watermarks(harness)).as("watermarks wait for what they released").isEmpty();
-            harness.getTaskMailbox().tryTake(TaskMailbox.MIN_PRIORITY).orElseThrow().run();
+            assertThat(StepMails.runNextStep(harness.getTaskMailbox())).isTrue();
             assertThat(harness.extractOutputValues()).hasSize(20);
             checkpoint = harness.snapshot(1, 10);
             before = harness.extractOutputValues();

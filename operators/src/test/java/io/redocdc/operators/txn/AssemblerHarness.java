@@ -1,10 +1,10 @@
 package io.redocdc.operators.txn;
 
 import io.redocdc.operators.lcr.Lcr;
+import io.redocdc.operators.testing.StepMails;
 import io.redocdc.source.model.RedoRecord;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
 import org.apache.flink.streaming.api.watermark.Watermark;
@@ -56,27 +56,14 @@ final class AssemblerHarness implements AutoCloseable {
         return this;
     }
 
-    /** Runs the mails the operator queued (emission steps) one at a time, as the task would between inputs. */
+    /** Runs the emission steps the operator queued, one at a time, as the task would between inputs. */
     int runMails() throws Exception {
-        int ran = 0;
-        for (Optional<Mail> mail = nextMail(); mail.isPresent(); mail = nextMail()) {
-            mail.get().run();
-            ran++;
-        }
-        return ran;
+        return StepMails.runAllSteps(harness.getTaskMailbox());
     }
 
-    /** Runs one queued mail; false when none was queued. */
+    /** Runs the next queued emission step; false when none was queued. */
     boolean runOneMail() throws Exception {
-        Optional<Mail> mail = nextMail();
-        if (mail.isPresent()) {
-            mail.get().run();
-        }
-        return mail.isPresent();
-    }
-
-    private Optional<Mail> nextMail() {
-        return harness.getTaskMailbox().tryTake(TaskMailbox.MIN_PRIORITY);
+        return StepMails.runNextStep(harness.getTaskMailbox());
     }
 
     /** The watermarks the operator passed on, in order. */

@@ -79,8 +79,20 @@ public final class CapturePipeline {
      */
     public static void build(StreamExecutionEnvironment env, JobOptions options,
                              UnaryOperator<DataStream<Lcr>> beforeSink) {
+        build(env, options, UnaryOperator.identity(), beforeSink);
+    }
+
+    /**
+     * @param beforeSequencer applied to the assembler's committed LCRs before the commit sequencer (tests slow the
+     *                        assembler's emission down here)
+     * @param beforeSink      applied to the sequenced LCR stream before the sink
+     */
+    public static void build(StreamExecutionEnvironment env, JobOptions options,
+                             UnaryOperator<DataStream<Lcr>> beforeSequencer,
+                             UnaryOperator<DataStream<Lcr>> beforeSink) {
         SingleOutputStreamOperator<Lcr> committed = committed(env, options);
-        DataStream<Lcr> ordered = CommitSequencer.sequence(committed, options.appliesToDatabase());
+        DataStream<Lcr> ordered = CommitSequencer.sequence(beforeSequencer.apply(committed),
+                options.appliesToDatabase());
         if (options.deadLetter()) {
             DeadLetterFileSink.attach(committed.getSideOutput(TransactionAssembler.DEAD_LETTERS),
                     options.sinkDir().toString());

@@ -11,8 +11,9 @@ import org.apache.flink.util.function.ThrowingRunnable;
  * batches only when no mail waits), so a step queued at once would let a single element in per step, and a barrier
  * queued behind the {@code B} elements in flight (a thousand or more from a busy source) would wait {@code B} steps,
  * most of a large transaction. So a step waits behind {@link #INPUT_TURNS} empty mails, each giving the input one
- * element: the barrier waits at most {@code B / INPUT_TURNS} steps. With no input waiting, the empty mails cost
- * about a microsecond each, against the milliseconds of a step.
+ * element: the barrier waits at most {@code B / INPUT_TURNS} steps. With no input waiting, an empty mail costs
+ * about 70 ns (Flink's MailboxProcessor, warmed up, on the project's 2-core machine), 7 us per step against the tens
+ * of milliseconds a step of 10,000 LCRs takes.
  */
 public final class StepMail {
 

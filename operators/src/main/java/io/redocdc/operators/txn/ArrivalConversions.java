@@ -26,7 +26,7 @@ final class ArrivalConversions {
 
         @Override
         public int hashCode() {
-            return log.hashCode() * 31 + Long.hashCode(index);
+            return ThreadSequence.hash(log.resetlogsId(), log.thread(), log.sequence(), index);
         }
     }
 

@@ -40,9 +40,10 @@ public record RowKey(long resetlogsId, int thread, long sequence, int index) imp
                 && thread == other.thread && resetlogsId == other.resetlogsId;
     }
 
+    /** {@link ThreadSequence#hash}: a slot's rows of many logs (a large transaction) do not share buckets. */
     @Override
     public int hashCode() {
-        return ((Long.hashCode(resetlogsId) * 31 + thread) * 31 + Long.hashCode(sequence)) * 31 + index;
+        return ThreadSequence.hash(resetlogsId, thread, sequence, index);
     }
 
     @Override

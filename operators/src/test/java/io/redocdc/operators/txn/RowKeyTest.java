@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.redocdc.source.model.ThreadSequence;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** equals, hashCode and compareTo are written out (not the record's): each must still follow every component. */
@@ -45,5 +47,21 @@ class RowKeyTest {
         assertThat(shuffled).containsExactlyElementsOf(sorted);
         assertThat(RowKey.of(log, 3)).isEqualTo(new RowKey(7, 2, 40, 3));
         assertThat(RowKey.of(log, 3).log()).isEqualTo(log);
+    }
+
+    @Test
+    void theRowsOfManyLogsHaveDistinctHashes() {
+        // with a hash that multiplies by 31 at each step, (sequence s, index i) and (s + 1, i - 31) collide: a
+        // large transaction's rows of 40 logs of 5,000 rows each then fell into about 5,000 buckets of 40
+        Set<Integer> hashes = new HashSet<>();
+        int rows = 0;
+        for (long sequence = 600; sequence < 640; sequence++) {
+            for (int index = 0; index < 5000; index++, rows++) {
+                hashes.add(new RowKey(1029337344L, 1, sequence, index).hashCode());
+            }
+        }
+        assertThat(hashes).as("distinct hashes of %s row keys", rows).hasSizeGreaterThan(rows * 99 / 100);
+        assertThat(new ThreadSequence(1, 600, 1029337344L).hashCode())
+                .isNotEqualTo(new ThreadSequence(1, 601, 1029337344L).hashCode());
     }
 }

@@ -55,8 +55,22 @@ public record ThreadSequence(int thread, long sequence, long resetlogsId) implem
 
     @Override
     public int hashCode() {
-        return (Long.hashCode(resetlogsId) * 31 + thread) * 31 + Long.hashCode(sequence);
+        return hash(resetlogsId, thread, sequence, 0);
     }
+
+    /**
+     * A hash of a log and a place in it (a record's index) for maps that hold rows of many logs. Multiplying by
+     * 31 at each step, as a record's hashCode does, gives (sequence s, index i) the hash of (s + 1, i - 31), so such
+     * a map puts the rows of consecutive logs into the same buckets; here each log gets a pseudo-random base
+     * (Fibonacci hashing) and the index counts up from it.
+     */
+    public static int hash(long resetlogsId, int thread, long sequence, long index) {
+        long h = ((resetlogsId * FIBONACCI + thread) * FIBONACCI + sequence) * FIBONACCI + index;
+        return (int) (h ^ (h >>> 32));
+    }
+
+    /** 2^64 divided by the golden ratio, odd. */
+    private static final long FIBONACCI = 0x9E3779B97F4A7C15L;
 
     @Override
     public String toString() {

@@ -32,7 +32,6 @@ final class RowChangeConverter {
     private final TableFilter tableFilter;
     private final SqlRedoParser parser;
     private final Set<String> tablesWithoutSql = new HashSet<>();
-    private final ArrivalConversions arrivals = new ArrivalConversions(ArrivalConversions.MAX_CHARS);
 
     RowChangeConverter(TableFilter tableFilter, SqlRedoParser parser) {
         this.tableFilter = tableFilter;
@@ -95,35 +94,10 @@ final class RowChangeConverter {
     }
 
     /**
-     * Converts a row as it arrives, so that one that cannot be converted is found before any checkpoint holds it,
-     * and keeps a live row's change for {@link #convert} at its commit.
-     *
-     * @throws RowConversionException when the row cannot be converted
-     */
-    void convertOnArrival(RedoRecord row, String xid) {
-        RowChange change = converted(row, xid);
-        if (change != null && !row.rollback()) {
-            arrivals.put(row, change);
-        }
-    }
-
-    /**
-     * The change kept since the row arrived, or else converted now.
-     *
      * @return the change, or null when the row's table (known only from its SQL_REDO) is not captured
      * @throws RowConversionException when the row cannot be converted
      */
     RowChange convert(RedoRecord row, String xid) {
-        RowChange kept = arrivals.take(row);
-        return kept != null ? kept : converted(row, xid);
-    }
-
-    /** Changes kept since their rows arrived. */
-    int keptForCommit() {
-        return arrivals.size();
-    }
-
-    private RowChange converted(RedoRecord row, String xid) {
         if (row.op() == OperationCode.DDL) {
             return new RowChange(row.segOwner(), row.tableName(), LcrCommand.DDL, NONE, NONE, row.sqlRedo());
         }

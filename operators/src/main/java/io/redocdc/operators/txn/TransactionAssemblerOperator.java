@@ -231,7 +231,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         RedoRecord record = element.getValue();
         OperationCode op = record.op();
         boolean isBoundary = op == OperationCode.START || op.endsTransaction();
-        convertOnArrival(record);
+        refuseUnconvertibleOnArrival(record);
         RowKey key = buffer.append(record, !isBoundary);
         if (!isBoundary) {
             bufferedRows.added(record);
@@ -249,12 +249,14 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     /**
      * Without dead letters, a row change that cannot be converted fails the job when it arrives, before any
      * checkpoint holds it: fixing the input and restoring from the latest checkpoint then reads the fixed row. Found
-     * only at commit, the bad row would be in every later checkpoint. With dead letters the commit sends it there.
-     * Rows LogMiner could not name (STATUS 2 and 3) are left to the commit: a rollback may still discard them. The
-     * converter keeps what it converts here for the commit.
+     * only at commit, the bad row would be in every later checkpoint. Rows LogMiner could not name (STATUS 2 and 3)
+     * are left to the commit: a rollback may still discard them.
      */
-    private void convertOnArrival(RedoRecord record) {
-        if (record.op() == OperationCode.OTHER && !options.deadLetter()) {
+    private void refuseUnconvertibleOnArrival(RedoRecord record) {
+        if (options.deadLetter()) {
+            return;
+        }
+        if (record.op() == OperationCode.OTHER) {
             throw new SuppressRestartsException(RowChangeConverter.failure(record, record.xid().toRaw(),
                     CommittedTransactionEmitter.unreadableOperation(record), null));
         }
@@ -262,11 +264,9 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
             return;
         }
         try {
-            converter.convertOnArrival(record, record.xid().toRaw());
+            converter.convert(record, record.xid().toRaw());
         } catch (RowConversionException e) {
-            if (!options.deadLetter()) {
-                throw new SuppressRestartsException(e);
-            }
+            throw new SuppressRestartsException(e);
         }
     }
 

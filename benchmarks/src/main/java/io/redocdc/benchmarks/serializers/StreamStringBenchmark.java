@@ -22,8 +22,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * One string written and read back: Flink's {@link StringValue} (one character at a time, what the stream
  * serializers used first), {@link StreamStrings} (what they use now: one-byte text copied in bulk, StringValue for the
- * rest) and bulk UTF-8 (length, then {@code String.getBytes}; {@code new String(bytes, UTF_8)}; lossy for lone
- * surrogates, so only a floor), on ASCII SQL text of LogMiner's shape.
+ * rest) and bulk UTF-8 (length, then {@code String.getBytes}; {@code new String(bytes, UTF_8)};
+ * lossy for lone surrogates, so only a floor), on SQL text of LogMiner's shape, ASCII or with a CJK value.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -36,6 +36,10 @@ public class StreamStringBenchmark {
     @Param({"20", "300", "3000"})
     public int length;
 
+    /** ascii: one byte a character; wide: the same text with a value that is not (StreamStrings falls back). */
+    @Param({"ascii", "wide"})
+    public String kind;
+
     private String text;
     private final DataOutputSerializer out = new DataOutputSerializer(8192);
     private final DataInputDeserializer in = new DataInputDeserializer();
@@ -43,7 +47,7 @@ public class StreamStringBenchmark {
     @Setup
     public void setUp() {
         String statement = "insert into \"OE\".\"ORDER_ITEMS\"(\"ORDER_ID\",\"LINE_NO\",\"PRODUCT\",\"QTY\") values "
-                + "('1042','3','Widget, large','17');";
+                + "('1042','3','" + (kind.equals("wide") ? "部品, 大" : "Widget, large") + "','17');";
         text = statement.repeat(length / statement.length() + 1).substring(0, length);
     }
 

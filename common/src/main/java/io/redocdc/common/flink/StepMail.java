@@ -8,12 +8,13 @@ import org.apache.flink.util.function.ThrowingRunnable;
  * processes its input, checkpoint barriers included. Runs on the task thread only.
  *
  * <p>While a mail is queued, a task takes one input element between two runs of its mailbox (Flink emits input in
- * batches only when no mail waits), so a step queued at once would let a single element in per step, and a barrier
- * queued behind the {@code B} elements in flight (a thousand or more from a busy source) would wait {@code B} steps,
- * most of a large transaction. So a step waits behind {@link #INPUT_TURNS} empty mails, each giving the input one
- * element: the barrier waits at most {@code B / INPUT_TURNS} steps. With no input waiting, an empty mail costs
- * about 70 ns (Flink's MailboxProcessor, warmed up, on the project's 2-core machine), 7 us per step against the tens
- * of milliseconds a step of 10,000 LCRs takes.
+ * batches only when no mail waits), so a step queued at once would let a single element in per step. A barrier
+ * queued behind {@code B} elements in flight (a busy source fills the network buffers ahead of it, 32 KiB each,
+ * some hundred redo records a buffer) would then wait {@code B} steps, most of a large transaction. So a step waits
+ * behind {@link #INPUT_TURNS} empty mails, each giving the input one element: the barrier waits at most
+ * {@code B / INPUT_TURNS} steps. With no input waiting, an empty mail costs about 70 ns (Flink's MailboxProcessor,
+ * warmed up, on the project's 2-core machine): 7 us per step, against the tens of milliseconds a step of 10,000
+ * LCRs takes.
  */
 public final class StepMail {
 

@@ -53,6 +53,9 @@ public record ThreadSequence(int thread, long sequence, long resetlogsId) implem
                 && resetlogsId == other.resetlogsId;
     }
 
+    /** 2^64 divided by the golden ratio, odd. */
+    private static final long FIBONACCI = 0x9E3779B97F4A7C15L;
+
     @Override
     public int hashCode() {
         return hash(resetlogsId, thread, sequence, 0);
@@ -68,9 +71,6 @@ public record ThreadSequence(int thread, long sequence, long resetlogsId) implem
         long h = ((resetlogsId * FIBONACCI + thread) * FIBONACCI + sequence) * FIBONACCI + index;
         return (int) (h ^ (h >>> 32));
     }
-
-    /** 2^64 divided by the golden ratio, odd. */
-    private static final long FIBONACCI = 0x9E3779B97F4A7C15L;
 
     @Override
     public String toString() {

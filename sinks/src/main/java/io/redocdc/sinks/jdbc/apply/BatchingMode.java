@@ -1,7 +1,7 @@
 package io.redocdc.sinks.jdbc.apply;
 
 import io.redocdc.sinks.jdbc.dialect.JdbcDialect;
-import io.redocdc.sinks.jdbc.parallel.RowKey;
+import io.redocdc.sinks.jdbc.target.TableConstraints;
 import java.util.List;
 
 /**
@@ -26,18 +26,21 @@ interface BatchingMode {
         return false;
     }
 
-    /** The target rows the row writes, for the pending batches to track; null where they are not tracked. */
-    List<RowKey> rowKeys(RowStatement row, ConflictPolicy policy, JdbcDialect dialect);
+    /**
+     * What the row touches, for the pending batches to track, given its table's {@code constraints} (read only when
+     * {@link #reorders()}); null where it is not tracked.
+     */
+    StatementKeys keys(RowStatement row, ConflictPolicy policy, TableConstraints constraints, JdbcDialect dialect);
 
     /** Merges the row into a pending statement where that is provably the same; true when it did. */
-    default boolean mergeIntoPending(RowStatement row, ConflictPolicy policy, List<RowKey> keys,
+    default boolean mergeIntoPending(RowStatement row, ConflictPolicy policy, StatementKeys keys,
                                      PendingBatches pending) {
         return false;
     }
 
     /** Removes and returns the pending batches that must run before the row joins the batch of its shape. */
-    List<Batch> batchesToRunBefore(RowStatement row, List<RowKey> keys, PendingBatches pending);
+    List<Batch> batchesToRunBefore(RowStatement row, StatementKeys keys, PendingBatches pending);
 
     /** Whether the row, with these keys, must keep its place in the original order (see {@link PendingBatches}). */
-    boolean isBarrier(List<RowKey> keys);
+    boolean isBarrier(StatementKeys keys);
 }

@@ -1,7 +1,7 @@
 package io.redocdc.sinks.jdbc.apply;
 
 import io.redocdc.sinks.jdbc.dialect.JdbcDialect;
-import io.redocdc.sinks.jdbc.parallel.RowKey;
+import io.redocdc.sinks.jdbc.target.TableConstraints;
 import java.util.List;
 
 /** Statements run in the order of their LCRs, batched per consecutive run of one shape: one batch pending at most. */
@@ -18,18 +18,19 @@ final class InOrderBatching implements BatchingMode {
     }
 
     @Override
-    public List<RowKey> rowKeys(RowStatement row, ConflictPolicy policy, JdbcDialect dialect) {
+    public StatementKeys keys(RowStatement row, ConflictPolicy policy, TableConstraints constraints,
+                              JdbcDialect dialect) {
         return null;
     }
 
     /** Everything pending unless the row has the pending batch's shape. */
     @Override
-    public List<Batch> batchesToRunBefore(RowStatement row, List<RowKey> keys, PendingBatches pending) {
+    public List<Batch> batchesToRunBefore(RowStatement row, StatementKeys keys, PendingBatches pending) {
         return pending.get(row.sql()) == null ? pending.takeAll() : List.of();
     }
 
     @Override
-    public boolean isBarrier(List<RowKey> keys) {
+    public boolean isBarrier(StatementKeys keys) {
         return false;
     }
 }

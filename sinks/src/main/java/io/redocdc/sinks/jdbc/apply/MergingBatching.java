@@ -1,7 +1,6 @@
 package io.redocdc.sinks.jdbc.apply;
 
 import io.redocdc.operators.lcr.LcrCommand;
-import io.redocdc.sinks.jdbc.parallel.RowKey;
 import java.util.List;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,15 +28,17 @@ final class MergingBatching extends ReorderedBatching {
     /**
      * Merges an UPDATE into the pending statement of its row where {@link RowMerge} proves it the same, under
      * conflict policy error only: a policy resolving conflicts in place would have to resolve the merged
-     * statement's conflicts as the two statements' ones.
+     * statement's conflicts as the two statements' ones. Not an UPDATE that sets a foreign key or changes a unique
+     * value: merged, it would run at the pending statement's place, which need not come after the parent row.
      */
     @Override
-    public boolean mergeIntoPending(RowStatement row, ConflictPolicy policy, List<RowKey> keys,
+    public boolean mergeIntoPending(RowStatement row, ConflictPolicy policy, StatementKeys keys,
                                     PendingBatches pending) {
-        if (row.command() != LcrCommand.UPDATE || policy.resolution() != ConflictResolution.ERROR) {
+        if (row.command() != LcrCommand.UPDATE || policy.resolution() != ConflictResolution.ERROR || keys == null
+                || keys.touchesConstraints()) {
             return false;
         }
-        PendingBatches.PendingRow target = pending.lastWrite(keys);
+        PendingBatches.PendingRow target = pending.lastWrite(keys.rows());
         if (target == null || target.batch().policy.resolution() != ConflictResolution.ERROR) {
             return false;
         }

@@ -1,21 +1,29 @@
 package io.redocdc.sinks.jdbc.apply;
 
 import io.redocdc.sinks.jdbc.parallel.RowKey;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The batches of a {@link TransactionApplier} not yet executed, one per statement shape (SQL text) in order of
- * first use, and which batch writes each target row. Invariant: a target row's pending statements are all in
- * one batch, so pending batches share no row and any of them may run before the others. A row pending in
- * another shape's batch makes that batch run first ({@link #takeBlocking}). A row without a key is a barrier:
- * everything pending runs before it, and only rows of its own shape join it until it has run, so it keeps its
- * place in the original order.
+ * The batches of a {@link TransactionApplier} not yet executed, one per statement shape (SQL text), and what
+ * their rows touch ({@link StatementKeys}). Invariant: the pending statements writing one key value (a target
+ * row, or a value of another unique key) are all in one batch, so a statement writing a value pending in another
+ * shape's batch makes that batch run first ({@link #takeBlocking}). Constraints between rows order batches
+ * without running them: a statement referencing a parent key that another batch creates or removes, or creating
+ * or removing a key that another batch's rows reference, makes that batch a predecessor of its own; only when
+ * its own batch already must run before that one (the order would be a cycle) does that one run first. Batches
+ * run in order of first use, each after its predecessors; one taken early ({@link #takeWithPredecessors}, e.g.
+ * when full) takes its predecessors with it. A row without a key is a barrier: everything pending runs before
+ * it, and only rows of its own shape join it until it has run, so it keeps its place in the original order.
  */
 final class PendingBatches {
 
@@ -23,8 +31,16 @@ final class PendingBatches {
     static final int MAX_SHAPES = StatementCache.LIMIT / 2;
 
     private final LinkedHashMap<String, Batch> bySql = new LinkedHashMap<>();
-    private final Map<RowKey, Batch> byRow = new HashMap<>();
-    private final Map<Batch, List<RowKey>> rowsOf = new HashMap<>();
+    /** The batch whose statements write each key value. */
+    private final Map<RowKey, Batch> byKey = new HashMap<>();
+    /** The key values pending statements create or remove (each a key of {@link #byKey}). */
+    private final Set<RowKey> changed = new HashSet<>();
+    /** The batches whose statements reference each parent key value. */
+    private final Map<RowKey, Set<Batch>> referencedBy = new HashMap<>();
+    private final Map<Batch, List<RowKey>> keysOf = new HashMap<>();
+    private final Map<Batch, List<RowKey>> referencesOf = new HashMap<>();
+    /** The pending batches each batch must run after. */
+    private final Map<Batch, Set<Batch>> predecessors = new HashMap<>();
     /** The last pending statement writing each row (for merging, see {@link #lastWrite}). */
     private final Map<RowKey, PendingRow> lastWrites = new HashMap<>();
     private Batch barrier;
@@ -38,12 +54,13 @@ final class PendingBatches {
     }
 
     /**
-     * Removes and returns (in order of first use) the batches that must run before a row of shape {@code sql}
-     * writing {@code keys} (null: the row cannot be keyed) joins the pending ones: those of other shapes
-     * holding one of its rows; everything when it has no key, when a barrier of another shape is pending, or
-     * when a new shape would exceed {@link #MAX_SHAPES}.
+     * Removes and returns, in the order they must run, the batches that must run before a row of shape {@code sql}
+     * with {@code keys} (null: the row cannot be keyed) joins the pending ones: those of other shapes writing one of
+     * its key values, those it must follow that its own batch must precede, and their predecessors; everything
+     * when it has no key, when a barrier of another shape is pending, or when a new shape would exceed
+     * {@link #MAX_SHAPES}.
      */
-    List<Batch> takeBlocking(String sql, List<RowKey> keys) {
+    List<Batch> takeBlocking(String sql, StatementKeys keys) {
         if (bySql.isEmpty()) {
             return List.of();
         }
@@ -52,38 +69,60 @@ final class PendingBatches {
                 || (!bySql.containsKey(sql) && bySql.size() >= MAX_SHAPES)) {
             return takeAll();
         }
-        List<Batch> blocking = new ArrayList<>(0);
-        for (RowKey key : keys == null ? List.<RowKey>of() : keys) {
-            Batch writer = byRow.get(key);
-            if (writer != null && !writer.sql.equals(sql) && !blocking.contains(writer)) {
+        if (keys == null) {
+            return List.of();
+        }
+        Batch own = bySql.get(sql);
+        Set<Batch> blocking = new HashSet<>();
+        for (RowKey key : keys.written()) {
+            Batch writer = byKey.get(key);
+            if (writer != null && writer != own) {
                 blocking.add(writer);
             }
         }
-        if (blocking.size() > 1) {
-            List<Batch> firstUse = new ArrayList<>(bySql.values());
-            blocking.sort((a, b) -> Integer.compare(firstUse.indexOf(a), firstUse.indexOf(b)));
+        if (own != null) {
+            for (Batch before : mustFollow(keys, own)) {
+                if (precedes(own, before)) {
+                    blocking.add(before);
+                }
+            }
         }
-        blocking.forEach(this::take);
-        return blocking;
+        return takeInOrder(blocking);
     }
 
     /**
-     * Records that {@code batch} took a row writing {@code keys}, as its statement at {@code index}; a row
-     * without keys makes it a barrier.
+     * Records that {@code batch} took a row with {@code keys}, as its statement at {@code index}, after
+     * {@link #takeBlocking} for it; a row without keys makes it a barrier. Null keys without {@code keyless}: not
+     * tracked (in-order batching).
      */
-    void add(Batch batch, int index, List<RowKey> keys, boolean keyless) {
+    void add(Batch batch, int index, StatementKeys keys, boolean keyless) {
         bySql.putIfAbsent(batch.sql, batch);
         if (keyless) {
             barrier = batch;
-        } else if (keys != null) {
-            List<RowKey> rows = rowsOf.computeIfAbsent(batch, b -> new ArrayList<>());
-            PendingRow write = new PendingRow(batch, index, Set.copyOf(keys));
-            for (RowKey key : keys) {
-                if (byRow.put(key, batch) == null) {
-                    rows.add(key);
-                }
-                lastWrites.put(key, write);
+            return;
+        }
+        if (keys == null) {
+            return;
+        }
+        Set<Batch> before = mustFollow(keys, batch);
+        if (!before.isEmpty()) {
+            predecessors.computeIfAbsent(batch, b -> new HashSet<>()).addAll(before);
+        }
+        List<RowKey> written = keysOf.computeIfAbsent(batch, b -> new ArrayList<>());
+        for (RowKey key : keys.written()) {
+            if (byKey.put(key, batch) == null) {
+                written.add(key);
             }
+        }
+        changed.addAll(keys.changes());
+        for (RowKey parent : keys.references()) {
+            if (referencedBy.computeIfAbsent(parent, k -> new HashSet<>()).add(batch)) {
+                referencesOf.computeIfAbsent(batch, b -> new ArrayList<>()).add(parent);
+            }
+        }
+        PendingRow write = new PendingRow(batch, index, Set.copyOf(keys.rows()));
+        for (RowKey key : keys.rows()) {
+            lastWrites.put(key, write);
         }
     }
 
@@ -108,18 +147,28 @@ final class PendingBatches {
         return write;
     }
 
-    /** Removes {@code batch} (to run it alone, e.g. when full; it shares no row with the others). */
-    Batch take(Batch batch) {
-        if (batch == barrier) {
-            barrier = null;
-        }
-        bySql.remove(batch.sql);
-        List<RowKey> rows = rowsOf.remove(batch);
-        if (rows != null) {
-            rows.forEach(byRow::remove);
-            rows.forEach(lastWrites::remove);
-        }
-        return batch;
+    /** Removes {@code batch} (to run it now, e.g. when full) and its predecessors, in the order they must run. */
+    List<Batch> takeWithPredecessors(Batch batch) {
+        return takeInOrder(Set.of(batch));
+    }
+
+    /** Removes and returns the pending batches in the order they must run. */
+    List<Batch> takeAll() {
+        List<Batch> batches = inOrder(bySql.values());
+        clear();
+        return batches;
+    }
+
+    void clear() {
+        bySql.clear();
+        byKey.clear();
+        changed.clear();
+        referencedBy.clear();
+        keysOf.clear();
+        referencesOf.clear();
+        predecessors.clear();
+        lastWrites.clear();
+        barrier = null;
     }
 
     /** A pending statement, {@code batch.rows.get(index)}, and the rows it writes. */
@@ -129,24 +178,112 @@ final class PendingBatches {
             return batch.rows.get(index);
         }
 
-        /** Puts {@code merged} in the statement's place (the batch binds its rows when it runs). */
+        /** Puts {@code merged} in the statement's place (the batch binds its rows when they run). */
         void replace(RowStatement merged) {
             batch.rows.set(index, merged);
         }
     }
 
-    /** Removes and returns the pending batches in order of first use. */
-    List<Batch> takeAll() {
-        List<Batch> batches = new ArrayList<>(bySql.values());
-        clear();
+    /**
+     * The pending batches other than {@code own} that a statement with {@code keys} must run after: those creating
+     * or removing a parent key it references, and those referencing a key value it creates or removes.
+     */
+    private Set<Batch> mustFollow(StatementKeys keys, Batch own) {
+        Set<Batch> batches = new LinkedHashSet<>();
+        for (RowKey parent : keys.references()) {
+            Batch writer = changed.contains(parent) ? byKey.get(parent) : null;
+            if (writer != null && writer != own) {
+                batches.add(writer);
+            }
+        }
+        for (RowKey change : keys.changes()) {
+            for (Batch reader : referencedBy.getOrDefault(change, Set.of())) {
+                if (reader != own) {
+                    batches.add(reader);
+                }
+            }
+        }
         return batches;
     }
 
-    void clear() {
-        bySql.clear();
-        byRow.clear();
-        rowsOf.clear();
-        lastWrites.clear();
-        barrier = null;
+    /** Whether {@code first} must run before {@code batch}: one of its predecessors, directly or not. */
+    private boolean precedes(Batch first, Batch batch) {
+        Deque<Batch> todo = new ArrayDeque<>(predecessors.getOrDefault(batch, Set.of()));
+        Set<Batch> seen = new HashSet<>();
+        while (!todo.isEmpty()) {
+            Batch next = todo.pop();
+            if (next == first) {
+                return true;
+            }
+            if (seen.add(next)) {
+                todo.addAll(predecessors.getOrDefault(next, Set.of()));
+            }
+        }
+        return false;
+    }
+
+    private List<Batch> takeInOrder(Collection<Batch> batches) {
+        List<Batch> order = inOrder(batches);
+        order.forEach(this::take);
+        return order;
+    }
+
+    /** {@code batches} and their predecessors, each after its predecessors, else in order of first use. */
+    private List<Batch> inOrder(Collection<Batch> batches) {
+        if (batches.isEmpty()) {
+            return List.of();
+        }
+        List<Batch> order = new ArrayList<>(batches.size());
+        Set<Batch> placed = new HashSet<>();
+        for (Batch batch : bySql.values()) {
+            if (batches.contains(batch)) {
+                place(batch, order, placed);
+            }
+        }
+        return order;
+    }
+
+    private void place(Batch batch, List<Batch> order, Set<Batch> placed) {
+        if (!placed.add(batch)) {
+            return;
+        }
+        Set<Batch> before = predecessors.getOrDefault(batch, Set.of());
+        if (!before.isEmpty()) {
+            for (Batch first : bySql.values()) {
+                if (before.contains(first)) {
+                    place(first, order, placed);
+                }
+            }
+        }
+        order.add(batch);
+    }
+
+    private void take(Batch batch) {
+        if (batch == barrier) {
+            barrier = null;
+        }
+        bySql.remove(batch.sql);
+        List<RowKey> keys = keysOf.remove(batch);
+        if (keys != null) {
+            for (RowKey key : keys) {
+                byKey.remove(key);
+                changed.remove(key);
+                lastWrites.remove(key);
+            }
+        }
+        List<RowKey> references = referencesOf.remove(batch);
+        if (references != null) {
+            for (RowKey parent : references) {
+                Set<Batch> readers = referencedBy.get(parent);
+                readers.remove(batch);
+                if (readers.isEmpty()) {
+                    referencedBy.remove(parent);
+                }
+            }
+        }
+        predecessors.remove(batch);
+        for (Set<Batch> before : predecessors.values()) {
+            before.remove(batch);
+        }
     }
 }

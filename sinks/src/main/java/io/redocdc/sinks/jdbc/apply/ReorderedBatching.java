@@ -1,12 +1,13 @@
 package io.redocdc.sinks.jdbc.apply;
 
 import io.redocdc.sinks.jdbc.dialect.JdbcDialect;
-import io.redocdc.sinks.jdbc.parallel.RowKey;
+import io.redocdc.sinks.jdbc.target.TableConstraints;
 import java.util.List;
 
 /**
- * {@code sink.batch-reorder}: one pending batch per shape, run in order of first use; a batch runs earlier when
- * it holds a row that a statement of another shape writes next (see {@link PendingBatches}).
+ * {@code sink.batch-reorder}: one pending batch per shape, run in order of first use after the batches its rows'
+ * foreign and unique keys make it follow; a batch runs earlier when it holds a row that a statement of another
+ * shape writes next (see {@link PendingBatches}).
  */
 class ReorderedBatching implements BatchingMode {
 
@@ -21,8 +22,10 @@ class ReorderedBatching implements BatchingMode {
     }
 
     @Override
-    public List<RowKey> rowKeys(RowStatement row, ConflictPolicy policy, JdbcDialect dialect) {
-        return mayReorder(policy) ? RowKeyExtractor.rowKeys(row.row(), dialect) : null;
+    public StatementKeys keys(RowStatement row, ConflictPolicy policy, TableConstraints constraints,
+                              JdbcDialect dialect) {
+        return mayReorder(policy) ? StatementKeys.of(RowImages.of(row.row()), row.row().metadata().keyColumns(),
+                constraints, dialect) : null;
     }
 
     /**
@@ -36,13 +39,13 @@ class ReorderedBatching implements BatchingMode {
     }
 
     @Override
-    public List<Batch> batchesToRunBefore(RowStatement row, List<RowKey> keys, PendingBatches pending) {
+    public List<Batch> batchesToRunBefore(RowStatement row, StatementKeys keys, PendingBatches pending) {
         return pending.takeBlocking(row.sql(), keys);
     }
 
     /** A row without keys keeps its place in the original order. */
     @Override
-    public boolean isBarrier(List<RowKey> keys) {
+    public boolean isBarrier(StatementKeys keys) {
         return keys == null;
     }
 }

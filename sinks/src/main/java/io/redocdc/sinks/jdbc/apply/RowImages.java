@@ -1,19 +1,21 @@
 package io.redocdc.sinks.jdbc.apply;
 
 import io.redocdc.operators.lcr.ColumnValue;
-import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.LcrCommand;
 import io.redocdc.sinks.jdbc.parallel.RowKey;
-import io.redocdc.sinks.jdbc.parallel.TransactionFootprint;
+import io.redocdc.sinks.jdbc.target.MappedRow;
+import io.redocdc.sinks.jdbc.target.MappedValue;
 import io.redocdc.sinks.jdbc.target.TableConstraints;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The before and after image of one row LCR by target column, and the key values they give for
- * {@link RowKeyExtractor}. Each add method returns false when the images do not show a value it needs (the
- * caller then makes the transaction a barrier).
+ * The before and after image of one row change by target column, and the key values they give, for parallel
+ * apply ({@link RowKeyExtractor}) and reordered batching ({@link StatementKeys}) alike. Each method returns the
+ * keys image by image, before image first, and null when an image does not show a value it needs (the caller
+ * then cannot key the change).
  */
 final class RowImages {
 
@@ -21,57 +23,65 @@ final class RowImages {
     private final Map<String, ColumnValue> before;
     private final Map<String, ColumnValue> after;
 
-    RowImages(Lcr lcr, Map<String, ColumnValue> before, Map<String, ColumnValue> after) {
-        this.command = lcr.command();
+    RowImages(LcrCommand command, Map<String, ColumnValue> before, Map<String, ColumnValue> after) {
+        this.command = command;
         this.before = before;
         this.after = after;
     }
 
-    /** The sink's own key: written in the before image (UPDATE, DELETE) and the after image (INSERT, UPDATE). */
-    boolean addRowKey(TransactionFootprint footprint, String table, List<String> columns) {
+    /** The images of a mapped row (dropped columns and Unsupported Type values are already left out). */
+    static RowImages of(MappedRow row) {
+        return new RowImages(row.lcr().command(), byName(row.oldValues()), byName(row.newValues()));
+    }
+
+    /** The sink's own key: in the before image (UPDATE, DELETE) and the after image (INSERT, UPDATE). */
+    List<RowKey> rowKeys(String table, List<String> columns) {
+        List<RowKey> keys = new ArrayList<>(2);
         if (command != LcrCommand.INSERT) {
             List<String> values = values(columns, before, null);
             if (values == null) {
-                return false;
+                return null;
             }
-            footprint.addRowKey(new RowKey(table, columns, values));
+            keys.add(new RowKey(table, columns, values));
         }
         if (command != LcrCommand.DELETE) {
             List<String> values = values(columns, after, null);
             if (values == null) {
-                return false;
+                return null;
             }
-            footprint.addRowKey(new RowKey(table, columns, values));
+            keys.add(new RowKey(table, columns, values));
         }
-        return true;
+        return keys;
     }
 
-    /** Another unique key: its values written in each image the change gives it; all-null values never collide. */
-    boolean addUniqueKey(TransactionFootprint footprint, String table, List<String> columns) {
+    /** Another unique key: its values in each image the change gives it; all-null values never collide. */
+    List<RowKey> uniqueKeys(String table, List<String> columns) {
         List<List<String>> images = touchedImages(columns);
         if (images == null) {
-            return false;
+            return null;
         }
+        List<RowKey> keys = new ArrayList<>(images.size());
         for (List<String> values : images) {
             if (values.stream().anyMatch(v -> v != null)) {
-                footprint.addRowKey(new RowKey(table, columns, values));
+                keys.add(new RowKey(table, columns, values));
             }
         }
-        return true;
+        return keys;
     }
 
-    /** A foreign key: the parent key it names in each image, read; a null column references nothing. */
-    boolean addReference(TransactionFootprint footprint, String parentTable, TableConstraints.ForeignKey key) {
+    /** A foreign key: the parent key it names in each image; a null column references nothing. */
+    List<RowKey> references(String parentTable, TableConstraints.ForeignKey key) {
         List<List<String>> images = touchedImages(key.columns());
         if (images == null) {
-            return false;
+            return null;
         }
+        List<RowKey> keys = new ArrayList<>(images.size());
         for (List<String> values : images) {
             if (!values.contains(null)) {
-                footprint.addReferencedKey(new RowKey(parentTable, key.referencedColumns(), values));
+                keys.add(new RowKey(parentTable, key.referencedColumns(), values));
             }
         }
-        return true;
+        return keys;
     }
 
     /**
@@ -110,5 +120,13 @@ final class RowImages {
             values.add(value.text());
         }
         return values;
+    }
+
+    private static Map<String, ColumnValue> byName(List<MappedValue> values) {
+        Map<String, ColumnValue> byName = new HashMap<>(values.size() * 2);
+        for (MappedValue value : values) {
+            byName.put(value.name(), value.value());
+        }
+        return byName;
     }
 }

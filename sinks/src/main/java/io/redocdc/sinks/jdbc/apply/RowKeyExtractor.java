@@ -4,18 +4,12 @@ import io.redocdc.operators.lcr.ColumnValue;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.LcrCommand;
 import io.redocdc.operators.lcr.ValueKind;
-import io.redocdc.sinks.jdbc.dialect.JdbcDialect;
-import io.redocdc.sinks.jdbc.parallel.RowKey;
 import io.redocdc.sinks.jdbc.parallel.TransactionFootprint;
-import io.redocdc.sinks.jdbc.target.MappedRow;
-import io.redocdc.sinks.jdbc.target.MappedValue;
 import io.redocdc.sinks.jdbc.target.TableConstraints;
 import io.redocdc.sinks.jdbc.target.TableMetadata;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -59,30 +53,14 @@ public final class RowKeyExtractor {
             footprint.markBarrier();
             return;
         }
-        if (metadata.keyColumns().isEmpty() || constraints.opaque()) {
+        StatementKeys keys = StatementKeys.of(new RowImages(lcr.command(), mappedImage(lcr, lcr.oldValues()),
+                mappedImage(lcr, lcr.newValues())), metadata.keyColumns(), constraints, context.dialect());
+        if (keys == null) {
             footprint.markBarrier();
             return;
         }
-        RowImages images = new RowImages(lcr, mappedImage(lcr, lcr.oldValues()), mappedImage(lcr, lcr.newValues()));
-        String table = context.dialect().qualified(constraints.table());
-        List<String> rowKey = metadata.keyColumns().stream().sorted().toList();
-        if (!images.addRowKey(footprint, table, rowKey)) {
-            footprint.markBarrier();
-            return;
-        }
-        for (List<String> unique : constraints.uniqueKeys()) {
-            if (!unique.equals(rowKey) && !images.addUniqueKey(footprint, table, unique)) {
-                footprint.markBarrier();
-                return;
-            }
-        }
-        for (TableConstraints.ForeignKey foreignKey : constraints.foreignKeys()) {
-            if (!images.addReference(footprint, context.dialect().qualified(foreignKey.referencedTable()),
-                    foreignKey)) {
-                footprint.markBarrier();
-                return;
-            }
-        }
+        keys.written().forEach(footprint::addRowKey);
+        keys.references().forEach(footprint::addReferencedKey);
     }
 
     /** An image's values by target column; dropped columns and Unsupported Type values are left out. */
@@ -97,55 +75,5 @@ public final class RowKeyExtractor {
             }
         }
         return values;
-    }
-
-    /**
-     * The target rows one mapped row statement writes: its key in the before image (UPDATE, DELETE) and in the
-     * after image (INSERT, UPDATE; once when equal). Null when it cannot be keyed: the target table has no key,
-     * or a key column is missing from an image (dropped, or an Unsupported Type value).
-     */
-    static List<RowKey> rowKeys(MappedRow row, JdbcDialect dialect) {
-        List<String> key = row.metadata().keyColumns();
-        if (key.isEmpty()) {
-            return null;
-        }
-        String table = dialect.qualified(row.table());
-        LcrCommand command = row.lcr().command();
-        List<RowKey> keys = new ArrayList<>(2);
-        if (command != LcrCommand.INSERT) {
-            RowKey before = keyOf(table, row.oldValues(), key);
-            if (before == null) {
-                return null;
-            }
-            keys.add(before);
-        }
-        if (command != LcrCommand.DELETE) {
-            RowKey after = keyOf(table, row.newValues(), key);
-            if (after == null) {
-                return null;
-            }
-            if (!keys.contains(after)) {
-                keys.add(after);
-            }
-        }
-        return keys;
-    }
-
-    private static RowKey keyOf(String table, List<MappedValue> image, List<String> key) {
-        List<String> values = new ArrayList<>(key.size());
-        for (String column : key) {
-            MappedValue value = null;
-            for (MappedValue candidate : image) {
-                if (candidate.name().equals(column)) {
-                    value = candidate;
-                    break;
-                }
-            }
-            if (value == null) {
-                return null;
-            }
-            values.add(value.value().text());
-        }
-        return new RowKey(table, List.of(), values);
     }
 }

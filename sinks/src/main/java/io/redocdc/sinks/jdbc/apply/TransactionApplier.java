@@ -6,7 +6,6 @@ import io.redocdc.operators.lcr.LcrCommand;
 import io.redocdc.sinks.jdbc.DdlHandling;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import io.redocdc.sinks.jdbc.dialect.JdbcDialect;
-import io.redocdc.sinks.jdbc.parallel.RowKey;
 import io.redocdc.sinks.jdbc.state.AppliedPositionStore;
 import io.redocdc.sinks.jdbc.target.MappedRow;
 import java.sql.BatchUpdateException;
@@ -121,7 +120,8 @@ public class TransactionApplier implements AutoCloseable {
                 context.dialect());
         ConflictPolicy policy = context.options().conflictPolicy(lcr.qualifiedTable());
         rowsInTransaction++;
-        List<RowKey> keys = batching.rowKeys(row, policy, context.dialect());
+        StatementKeys keys = batching.keys(row, policy, batching.reorders()
+                ? context.catalog().constraints(connection, lcr.owner(), lcr.table()) : null, context.dialect());
         if (batching.mergeIntoPending(row, policy, keys, pending)) {
             mergedInGroup++;
             return;
@@ -134,7 +134,7 @@ public class TransactionApplier implements AutoCloseable {
         run(batching.batchesToRunBefore(row, keys, pending));
         Batch batch = pending.get(row.sql());
         if (batch != null && batch.rows.size() >= context.options().batchSize()) {
-            run(List.of(pending.take(batch)));
+            run(pending.takeWithPredecessors(batch));
             batch = null;
         }
         if (batch == null) {

@@ -15,9 +15,9 @@ class PendingBatchesTest {
     void rowsOfOtherKeysJoinTheirShapesBatchAndRunInOrderOfFirstUse() {
         Batch inserts = add("INSERT A", key("A", "1"));
         Batch updates = add("UPDATE B", key("B", "1"));
-        assertThat(pending.takeBlocking("INSERT A", List.of(key("A", "2")))).isEmpty();
-        assertThat(pending.takeBlocking("UPDATE B", List.of(key("B", "1")))).as("same row, same batch").isEmpty();
-        assertThat(pending.takeBlocking("INSERT C", List.of(key("C", "1")))).as("other table, same key value")
+        assertThat(pending.takeBlocking("INSERT A", rows(key("A", "2")))).isEmpty();
+        assertThat(pending.takeBlocking("UPDATE B", rows(key("B", "1")))).as("same row, same batch").isEmpty();
+        assertThat(pending.takeBlocking("INSERT C", rows(key("C", "1")))).as("other table, same key value")
                 .isEmpty();
         assertThat(pending.takeAll()).containsExactly(inserts, updates);
         assertThat(pending.isEmpty()).isTrue();
@@ -29,9 +29,9 @@ class PendingBatchesTest {
         Batch insertsB = add("INSERT B", key("B", "1"));
         Batch deletesA = add("DELETE A", key("A", "7"));
         // an UPDATE moving A 7 to A 1: both batches holding those rows run, in order of first use
-        assertThat(pending.takeBlocking("UPDATE A", List.of(key("A", "7"), key("A", "1"))))
+        assertThat(pending.takeBlocking("UPDATE A", rows(key("A", "7"), key("A", "1"))))
                 .containsExactly(insertsA, deletesA);
-        assertThat(pending.takeBlocking("UPDATE A", List.of(key("A", "1")))).as("their rows are released").isEmpty();
+        assertThat(pending.takeBlocking("UPDATE A", rows(key("A", "1")))).as("their rows are released").isEmpty();
         assertThat(pending.takeAll()).containsExactly(insertsB);
     }
 
@@ -39,10 +39,10 @@ class PendingBatchesTest {
     void aTakenBatchReleasesItsRowsAndItsShape() {
         Batch full = add("INSERT A", key("A", "1"));
         add("UPDATE A", key("A", "2"));
-        assertThat(pending.take(full)).isSameAs(full);
+        assertThat(pending.takeWithPredecessors(full)).containsExactly(full);
         assertThat(pending.get("INSERT A")).isNull();
-        assertThat(pending.takeBlocking("DELETE A", List.of(key("A", "1")))).isEmpty();
-        assertThat(pending.takeBlocking("DELETE A", List.of(key("A", "2")))).hasSize(1);
+        assertThat(pending.takeBlocking("DELETE A", rows(key("A", "1")))).isEmpty();
+        assertThat(pending.takeBlocking("DELETE A", rows(key("A", "2")))).hasSize(1);
     }
 
     @Test
@@ -55,7 +55,7 @@ class PendingBatchesTest {
         assertThat(pending.takeBlocking("INSERT C", null)).isEmpty();
         assertThat(pending.takeBlocking("DELETE C", null)).containsExactly(keyless);
         pending.add(keyless, 0, null, true);
-        assertThat(pending.takeBlocking("INSERT A", List.of(key("A", "2")))).containsExactly(keyless);
+        assertThat(pending.takeBlocking("INSERT A", rows(key("A", "2")))).containsExactly(keyless);
     }
 
     @Test
@@ -63,14 +63,47 @@ class PendingBatchesTest {
         for (int i = 0; i < PendingBatches.MAX_SHAPES; i++) {
             add("INSERT T" + i, key("T" + i, "1"));
         }
-        assertThat(pending.takeBlocking("INSERT T0", List.of(key("T0", "2")))).isEmpty();
-        assertThat(pending.takeBlocking("INSERT X", List.of(key("X", "1")))).hasSize(PendingBatches.MAX_SHAPES);
+        assertThat(pending.takeBlocking("INSERT T0", rows(key("T0", "2")))).isEmpty();
+        assertThat(pending.takeBlocking("INSERT X", rows(key("X", "1")))).hasSize(PendingBatches.MAX_SHAPES);
+    }
+
+    @Test
+    void aChildRowOrdersItsBatchAfterItsParentsWithoutRunningEitherAndATakenBatchTakesItsPredecessors() {
+        Batch children = add("INSERT CHILD", key("CHILD", "1"));
+        RowKey parent = key("PARENT", "1");
+        Batch parents = new Batch("INSERT PARENT", null, ConflictPolicy.ERROR, LcrCommand.INSERT, false);
+        pending.add(parents, 0, new StatementKeys(List.of(parent), List.of(parent), List.of(parent), List.of()),
+                false);
+        RowKey child = key("CHILD", "2");
+        StatementKeys referencing = new StatementKeys(List.of(child), List.of(child), List.of(child), List.of(parent));
+        assertThat(pending.takeBlocking("INSERT CHILD", referencing)).isEmpty();
+        pending.add(children, 1, referencing, false);
+        Batch other = add("INSERT OTHER", key("OTHER", "1"));
+        assertThat(pending.takeWithPredecessors(children)).containsExactly(parents, children);
+        assertThat(pending.takeAll()).containsExactly(other);
+    }
+
+    @Test
+    void batchesRunAfterTheirPredecessorsThoughFirstUsedBefore() {
+        Batch children = add("INSERT CHILD", key("CHILD", "1"));
+        RowKey parent = key("PARENT", "1");
+        Batch parents = new Batch("INSERT PARENT", null, ConflictPolicy.ERROR, LcrCommand.INSERT, false);
+        pending.add(parents, 0, new StatementKeys(List.of(parent), List.of(parent), List.of(parent), List.of()),
+                false);
+        RowKey child = key("CHILD", "2");
+        pending.add(children, 1, new StatementKeys(List.of(child), List.of(child), List.of(child), List.of(parent)),
+                false);
+        assertThat(pending.takeAll()).containsExactly(parents, children);
     }
 
     private Batch add(String sql, RowKey key) {
         Batch batch = new Batch(sql, null, ConflictPolicy.ERROR, LcrCommand.INSERT, false);
-        pending.add(batch, 0, List.of(key), false);
+        pending.add(batch, 0, rows(key), false);
         return batch;
+    }
+
+    private static StatementKeys rows(RowKey... rows) {
+        return new StatementKeys(List.of(rows), List.of(rows), List.of(), List.of());
     }
 
     private static RowKey key(String table, String id) {

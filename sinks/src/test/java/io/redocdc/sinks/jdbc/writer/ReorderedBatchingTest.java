@@ -3,7 +3,6 @@ package io.redocdc.sinks.jdbc.writer;
 import static io.redocdc.sinks.jdbc.testing.Transactions.txn;
 import static io.redocdc.sinks.jdbc.testing.Transactions.v;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.common.jdbc.Secret;
 import io.redocdc.operators.lcr.Lcr;
@@ -29,8 +28,8 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * {@code sink.batch-reorder}: one pending batch per statement shape across a group gives the same target rows,
- * error-queue entries and applied position as applying in order; what reordering trips (a foreign key) is
- * replayed in order, and a transaction that really fails is still isolated and queued whole.
+ * error-queue entries and applied position as applying in order; batches run after those their rows' foreign keys
+ * need, and a transaction that really fails is still isolated and queued whole.
  */
 class ReorderedBatchingTest {
 
@@ -150,42 +149,55 @@ class ReorderedBatchingTest {
 
     @ParameterizedTest
     @EnumSource(TestDatabaseKind.class)
-    void aForeignKeyTheReorderingTripsCostsAnInOrderReplayAndQueuesNothing(TestDatabaseKind kind) throws Exception {
+    void childRowsRunAfterTheBatchCreatingTheirParentAndParentDeletesAfterTheirChildren(TestDatabaseKind kind)
+            throws Exception {
         try (TestDatabase db = kind.open()) {
             createParentAndChild(db);
-            // reordered, the children's batch (1, 2) runs before the parents' (1): child 2 misses its parent
+            execute(db, "INSERT INTO \"PARENT\" (\"ID\") VALUES (7)");
+            execute(db, "INSERT INTO \"PARENT\" (\"ID\") VALUES (8)");
+            execute(db, "INSERT INTO \"CHILD\" (\"ID\", \"PID\") VALUES (80, 8)");
+            // in order of first use the children's batch (1, 2) would run before the parents' (1): child 2 would
+            // miss its parent
             List<Lcr> t1 = txn(100).insert("CHILD", v("ID", "1"), v("PID", "0")).build();
             List<Lcr> t2 = txn(200).insert("PARENT", v("ID", "1")).build();
             List<Lcr> t3 = txn(300).insert("CHILD", v("ID", "2"), v("PID", "1")).build();
-            // the same within one transaction: even applied alone it trips the key unless in order
+            // the same within one transaction
             List<Lcr> t4 = txn(400).insert("CHILD", v("ID", "3"), v("PID", "0")).insert("PARENT", v("ID", "2"))
                     .insert("CHILD", v("ID", "4"), v("PID", "2")).build();
-            assertThatThrownBy(() -> applyAsOneReorderedGroup(db, t1, t2, t3)).isInstanceOf(SQLException.class);
-            assertThatThrownBy(() -> applyAsOneReorderedGroup(db, t4)).isInstanceOf(SQLException.class);
-            assertThat(db.rows("SELECT COUNT(*) FROM \"CHILD\"")).containsExactly("0");
-
-            JdbcSinkMetrics metrics = metrics();
-            try (JdbcSinkWriter writer = open(db, metrics, b -> b)) {
-                feed(writer, List.of(t1, t2, t3, t4));
-                writer.flush(true);
-            }
+            // and the other way: the parents' DELETE batch (7, 8) was used first, but 8 goes after its child 80
+            List<Lcr> t5 = txn(500).delete("PARENT", v("ID", "7")).build();
+            List<Lcr> t6 = txn(600).delete("CHILD", v("ID", "80"), v("PID", "8")).delete("PARENT", v("ID", "8"))
+                    .build();
+            int[] counter = {0, 0};
+            countBatches(db, b -> b, metrics(), counter, t1, t2, t3, t4, t5, t6);
+            // PARENT INSERT [1, 2], CHILD INSERT [1, 2, 3, 4], CHILD DELETE [80], PARENT DELETE [7, 8]
+            assertThat(counter).containsExactly(4, 9);
             assertThat(db.rows("SELECT \"ID\", \"PID\" FROM \"CHILD\" ORDER BY 1"))
                     .containsExactly("1|0", "2|1", "3|0", "4|2");
             assertThat(db.rows("SELECT \"ID\" FROM \"PARENT\" ORDER BY 1")).containsExactly("0", "1", "2");
-            assertThat(db.rows("SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(t4));
+        }
+    }
 
-            // a group of one transaction: its failure is replayed in order too, not queued
-            List<Lcr> t5 = txn(500).insert("CHILD", v("ID", "5"), v("PID", "0")).insert("PARENT", v("ID", "3"))
-                    .insert("CHILD", v("ID", "6"), v("PID", "3")).build();
-            try (JdbcSinkWriter writer = open(db, metrics, b -> b.groupMaxRows(1))) {
-                feed(writer, List.of(t5));
-                writer.flush(true);
-            }
-            assertThat(db.rows("SELECT COUNT(*) FROM \"CHILD\"")).containsExactly("6");
-            assertThat(db.rows("SELECT COUNT(*) FROM \"REDO_CDC_ERRORS\"")).containsExactly("0");
-            assertThat(db.rows("SELECT \"POSITION\" FROM \"REDO_CDC_APPLIED\"")).containsExactly(last(t5));
-            assertThat(metrics.appliedTransactions().getCount()).isEqualTo(5);
-            assertThat(metrics.errorTransactions().getCount()).isZero();
+    @ParameterizedTest
+    @EnumSource(TestDatabaseKind.class)
+    void tablesReferencingEachOtherRunABatchEarlyWhereTheirOrderWouldBeACycle(TestDatabaseKind kind)
+            throws Exception {
+        try (TestDatabase db = kind.open()) {
+            JdbcDialect dialect = JdbcDialect.forUrl(db.url());
+            String number = dialect.numberType() + "(10)";
+            execute(db, "CREATE TABLE \"X\" (\"ID\" " + number + " PRIMARY KEY, \"YID\" " + number + ")");
+            execute(db, "CREATE TABLE \"Y\" (\"ID\" " + number + " PRIMARY KEY, \"XID\" " + number
+                    + " REFERENCES \"X\" (\"ID\"))");
+            execute(db, "ALTER TABLE \"X\" ADD CONSTRAINT \"X_Y_FK\" FOREIGN KEY (\"YID\") REFERENCES \"Y\" (\"ID\")");
+            // X 1, then Y 1 pointing at it (X's batch must run first), then X 2 pointing at Y 1: X's batch would
+            // have to run after Y's too, so it runs with what it holds and X 2 starts a new one
+            List<Lcr> t1 = txn(100).insert("X", v("ID", "1"), Transactions.nul("YID"))
+                    .insert("Y", v("ID", "1"), v("XID", "1")).insert("X", v("ID", "2"), v("YID", "1")).build();
+            int[] counter = {0, 0};
+            countBatches(db, b -> b, metrics(), counter, t1);
+            assertThat(counter).containsExactly(3, 3);
+            assertThat(db.rows("SELECT \"ID\", \"YID\" FROM \"X\" ORDER BY 1")).containsExactly("1|null", "2|1");
+            assertThat(db.rows("SELECT \"ID\", \"XID\" FROM \"Y\" ORDER BY 1")).containsExactly("1|1");
         }
     }
 
@@ -367,32 +379,6 @@ class ReorderedBatchingTest {
             }
             List<Lcr> last = transactions[transactions.length - 1];
             applier.commitGroup(last.get(last.size() - 1));
-        }
-    }
-
-    /** The applier alone, reordering, all transactions in one target transaction; rolls back on failure. */
-    @SafeVarargs
-    private static void applyAsOneReorderedGroup(TestDatabase db, List<Lcr>... transactions) throws Exception {
-        JdbcSinkOptions options = options(db, b -> b);
-        AppliedPositionStore positions = new AppliedPositionStore(options.dialect(), null, options.sinkName());
-        try (Connection connection = db.connect();
-             TransactionApplier applier = new TransactionApplier(connection, new ApplyContext(options, metrics()),
-                     positions)) {
-            positions.createIfMissing(connection);
-            applier.begin(true);
-            try {
-                for (List<Lcr> transaction : transactions) {
-                    for (Lcr lcr : transaction) {
-                        applier.apply(lcr);
-                    }
-                    applier.endTransaction();
-                }
-                List<Lcr> last = transactions[transactions.length - 1];
-                applier.commitGroup(last.get(last.size() - 1));
-            } catch (SQLException e) {
-                applier.rollback();
-                throw e;
-            }
         }
     }
 

@@ -46,6 +46,7 @@ public final class JdbcApplyBenchmark {
     private final Path workloadDir;
     private final TargetTables tables;
     private final List<String> failures = new ArrayList<>();
+    private Optional<ServerCpu> serverCpu;
 
     private JdbcApplyBenchmark(TargetDatabase database, CaptureTopology topology, Path workloadDir) {
         this.database = database;
@@ -117,11 +118,11 @@ public final class JdbcApplyBenchmark {
         JobOptions options = topology.jobOptions("files");
         StreamExecutionEnvironment env = topology.environment("files");
         CapturePipeline.build(env, options);
-        long start = System.nanoTime();
+        Meter meter = meter();
         env.execute("benchmark: " + variant);
-        double seconds = seconds(start);
+        Meter.Reading reading = meter.read();
         OutputSummary summary = OutputSummary.of(options.sinkDir());
-        report(variant + ", parallelism " + parallelism, summary.changes(), summary.transactions(), seconds,
+        report(variant + ", parallelism " + parallelism, summary.changes(), summary.transactions(), reading,
                 TruthComparison.firstDifference(workloadDir.resolve("expected"), options.sinkDir()));
     }
 
@@ -133,38 +134,36 @@ public final class JdbcApplyBenchmark {
         String name = "jdbc-" + applyParallelism;
         StreamExecutionEnvironment env = topology.environment(name);
         CapturePipeline.build(env, topology.jobOptions(name).withJdbcSink(options));
-        long start = System.nanoTime();
+        Meter meter = meter();
         env.execute("benchmark: " + variant);
-        double seconds = seconds(start);
-        report(variant, changes.rows(), changes.transactions(), seconds, verifyTarget(changes, options));
+        report(variant, changes.rows(), changes.transactions(), meter.read(), verifyTarget(changes, options));
     }
 
     private void writerReplay(CapturedChanges changes) throws Exception {
         String variant = "JDBC sink writer alone (no Flink)";
         database.reset(tables);
         JdbcSinkOptions options = database.sinkOptions("bench-writer").build();
-        long start = System.nanoTime();
+        Meter meter = meter();
         WriterReplay.apply(options, changes);
-        double seconds = seconds(start);
-        report(variant, changes.rows(), changes.transactions(), seconds, verifyTarget(changes, options));
+        report(variant, changes.rows(), changes.transactions(), meter.read(), verifyTarget(changes, options));
     }
 
-    private void naiveReplay(CapturedChanges changes) throws SQLException {
+    private void naiveReplay(CapturedChanges changes) throws Exception {
         String variant = "naive replay, autocommit per change";
         database.reset(tables);
         JdbcSinkOptions options = database.sinkOptions("bench-naive").build();
         long applied;
-        double seconds;
+        Meter.Reading reading;
         try (Connection connection = database.connect()) {
-            long start = System.nanoTime();
+            Meter meter = meter();
             applied = NaiveReplay.apply(connection, options, changes);
-            seconds = seconds(start);
+            reading = meter.read();
         }
         Optional<String> difference;
         try (Connection connection = database.connect()) {
             difference = tables.firstDifference(connection);
         }
-        report(variant, applied, changes.transactions(), seconds, difference);
+        report(variant, applied, changes.transactions(), reading, difference);
     }
 
     /** The target's rows against the expected ones, and the applied position against the last LCR's. */
@@ -184,13 +183,24 @@ public final class JdbcApplyBenchmark {
         }
     }
 
-    private void report(String variant, long rows, long transactions, double seconds, Optional<String> difference) {
-        System.out.printf("RESULT %-56s %,9d rows %,7d transactions %7.1f s %,9.0f rows/s%s%n", variant, rows,
-                transactions, seconds, rows / seconds, difference.isPresent() ? "  WRONG RESULT" : "");
-        difference.ifPresent(d -> failures.add(variant + ": " + d));
+    /** Starts timing a variant: wall time, this JVM's CPU and, when it runs on this host, the server's CPU. */
+    private Meter meter() throws SQLException {
+        if (serverCpu == null) {
+            try (Connection connection = database.connect()) {
+                serverCpu = Optional.ofNullable(ServerCpu.of(connection));
+            }
+        }
+        return Meter.start(serverCpu.orElse(null));
     }
 
-    private static double seconds(long startNanos) {
-        return (System.nanoTime() - startNanos) / 1e9;
+    private void report(String variant, long rows, long transactions, Meter.Reading reading,
+                        Optional<String> difference) {
+        System.out.printf("RESULT %-56s %,9d rows %,7d transactions %7.1f s %,9.0f rows/s  CPU µs/row: JVM %.1f "
+                        + "(main thread %.1f), server %s%s%n", variant, rows, transactions, reading.seconds(),
+                rows / reading.seconds(), reading.jvmCpuSeconds() * 1e6 / rows, reading.threadCpuSeconds() * 1e6 / rows,
+                reading.serverCpuSeconds().isPresent()
+                        ? String.format("%.1f", reading.serverCpuSeconds().getAsDouble() * 1e6 / rows) : "n/a",
+                difference.isPresent() ? "  WRONG RESULT" : "");
+        difference.ifPresent(d -> failures.add(variant + ": " + d));
     }
 }

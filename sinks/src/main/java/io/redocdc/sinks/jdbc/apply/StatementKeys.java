@@ -19,7 +19,8 @@ import java.util.List;
  * @param changes    the values of {@code written} that the change creates or removes: an INSERT's, a DELETE's, and
  *                   an UPDATE's where its before and after image differ
  * @param references the parent key values its foreign keys name in each image the change gives them (a foreign key
- *                   with a null column references nothing); an UPDATE gives them only when it sets one of the columns
+ *                   with a null column references nothing); an UPDATE gives them only when it changes one of the
+ *                   columns (a row that keeps its parent neither needs it created first nor frees it)
  */
 record StatementKeys(List<RowKey> rows, List<RowKey> written, List<RowKey> changes, List<RowKey> references) {
 
@@ -59,8 +60,9 @@ record StatementKeys(List<RowKey> rows, List<RowKey> written, List<RowKey> chang
             if (values == null) {
                 return null;
             }
+            boolean unchanged = values.size() == 2 && values.get(0).equals(values.get(1));
             for (RowKey value : values) {
-                if (!references.contains(value)) {
+                if (!unchanged && !references.contains(value)) {
                     references.add(value);
                 }
             }

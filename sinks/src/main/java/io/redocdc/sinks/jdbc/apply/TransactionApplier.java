@@ -269,6 +269,12 @@ public class TransactionApplier implements AutoCloseable {
 
     /** Drops the pending batches and rolls the target transaction back. */
     public void rollback() throws SQLException {
+        discardPending();
+        connection.rollback();
+    }
+
+    /** Drops the pending batches, leaving the target transaction to the caller (who rolls it back). */
+    public void discardPending() throws SQLException {
         for (Batch batch : pending.takeAll()) {
             discard(batch);
         }
@@ -276,7 +282,6 @@ public class TransactionApplier implements AutoCloseable {
         transactionsInGroup = 0;
         rowsInGroup = 0;
         mergedInGroup = 0;
-        connection.rollback();
     }
 
     /** Closes the prepared statements (not the connection, which the caller owns). */

@@ -2,6 +2,7 @@ package io.redocdc.sinks.jdbc.parallel;
 
 import io.redocdc.operators.lcr.Position;
 import io.redocdc.sinks.jdbc.parallel.DependencyTracker.Entry;
+import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -19,8 +20,13 @@ import org.slf4j.LoggerFactory;
  * than the memory limit, is a barrier and runs alone. {@link #drain} (called on flush, before a checkpoint)
  * waits until everything handed in has committed and moves the low mark (see {@link AppliedTransactionLog}).
  *
- * <p>Each worker commits the transaction together with its record in the {@link AppliedTransactionLog};
- * after a restart, {@link #submit} skips the transactions the target already holds. The first worker failure
+ * <p>Each worker commits a transaction together with its record in the {@link AppliedTransactionLog}; after a
+ * restart, {@link #submit} skips the transactions the target already holds. A worker applies the transactions that
+ * are ready for it one after another in one target transaction (group commit, up to
+ * {@link ParallelApplyOptions#groupMaxRows()} row changes) and commits when none is ready or the group is full; a
+ * transaction that depends on one of them becomes ready only once they are committed. When one fails in a group,
+ * the group is rolled back and its transactions are applied again one per target transaction; a barrier always
+ * runs alone. The first worker failure
  * stops all workers from taking more work and is thrown by the next {@link #submit} or {@link #drain}.
  * {@code submit}, {@code drain} and {@code close} are called from one thread (the sink writer's).
  */
@@ -280,20 +286,85 @@ public final class ParallelApplyCoordinator implements AutoCloseable {
 
         @Override
         public void run() {
-            Entry<Submitted> entry;
-            while ((entry = takeNext()) != null) {
+            List<Entry<Submitted>> group = new ArrayList<>();
+            long rows = 0;
+            while (true) {
+                Entry<Submitted> entry = group.isEmpty() ? takeNext() : pollReady();
+                if (entry == null) {
+                    if (group.isEmpty() || !commit(group)) {
+                        return;
+                    }
+                    rows = 0;
+                    continue;
+                }
                 TransactionWork work = entry.transaction().work();
+                if (entry.isBarrier() || options.groupMaxRows() == 1) {
+                    if (!applyAlone(entry)) {
+                        return;
+                    }
+                    continue;
+                }
                 try {
-                    work.applyTo(connection);
+                    work.applyInGroup(connection);
                     appliedLog.recordTransaction(connection, work.position());
-                    connection.commit();
+                } catch (SQLException e) {
+                    rollbackQuietly(connection, e);
+                    group.add(entry);
+                    LOG.info("apply worker {} of sink '{}': the transaction ending at position {} failed in a group "
+                            + "of {} ({}); applying them again one by one", index, options.sinkName(),
+                            work.position(), group.size(), e.getMessage());
+                    for (Entry<Submitted> member : group) {
+                        if (!applyAlone(member)) {
+                            return;
+                        }
+                    }
+                    group.clear();
+                    rows = 0;
+                    continue;
                 } catch (Throwable e) {
                     rollbackQuietly(connection, e);
                     fail(entry, e);
                     return;
                 }
-                finished(entry);
+                group.add(entry);
+                rows += work.size();
+                if (rows >= options.groupMaxRows()) {
+                    if (!commit(group)) {
+                        return;
+                    }
+                    rows = 0;
+                }
             }
+        }
+
+        /** Applies a transaction alone in a target transaction and commits it; false when it failed. */
+        private boolean applyAlone(Entry<Submitted> entry) {
+            TransactionWork work = entry.transaction().work();
+            try {
+                work.applyTo(connection);
+                appliedLog.recordTransaction(connection, work.position());
+                connection.commit();
+            } catch (Throwable e) {
+                rollbackQuietly(connection, e);
+                fail(entry, e);
+                return false;
+            }
+            finished(List.of(entry));
+            return true;
+        }
+
+        /** Commits the group's target transaction; false when that failed. */
+        private boolean commit(List<Entry<Submitted>> group) {
+            try {
+                connection.commit();
+            } catch (Throwable e) {
+                rollbackQuietly(connection, e);
+                fail(group.get(group.size() - 1), e);
+                return false;
+            }
+            finished(group);
+            group.clear();
+            return true;
         }
 
         private Entry<Submitted> takeNext() {
@@ -314,15 +385,36 @@ public final class ParallelApplyCoordinator implements AutoCloseable {
             }
         }
 
-        private void finished(Entry<Submitted> entry) {
+        /** Counts committed transactions as applied and frees them. */
+        private void finished(List<Entry<Submitted>> entries) {
             lock.lock();
             try {
-                tracker.finish(entry);
-                pendingBytes -= entry.transaction().bytes();
-                appliedCount++;
+                for (Entry<Submitted> entry : entries) {
+                    tracker.finish(entry);
+                    pendingBytes -= entry.transaction().bytes();
+                    appliedCount++;
+                }
                 // Finishing can make several transactions ready, and lets submit and drain go on.
                 workAvailable.signalAll();
                 progress.signalAll();
+            } finally {
+                lock.unlock();
+            }
+            for (Entry<Submitted> entry : entries) {
+                try {
+                    entry.transaction().work().release();
+                } catch (IOException | RuntimeException e) {
+                    LOG.warn("apply worker {} of sink '{}': cannot free the spool of the transaction ending at {}: {}",
+                            index, options.sinkName(), entry.transaction().work().position(), e.toString());
+                }
+            }
+        }
+
+        /** The next transaction ready now, or null (also once closed or failed). */
+        private Entry<Submitted> pollReady() {
+            lock.lock();
+            try {
+                return closed || failure != null ? null : tracker.pollReady();
             } finally {
                 lock.unlock();
             }

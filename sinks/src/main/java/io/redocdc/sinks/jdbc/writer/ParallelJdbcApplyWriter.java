@@ -80,7 +80,7 @@ public final class ParallelJdbcApplyWriter implements JdbcSinkWriter {
             errors.createIfMissing(connection);
             context.metrics().errorQueueAtStart(errors.list(connection).size());
             this.coordinator = ParallelApplyCoordinator.start(new ParallelApplyOptions(options.sinkName(),
-                    options.applyParallelism(), memoryLimit), () -> JdbcConnections.open(options), positions);
+                    options.applyParallelism(), memoryLimit, options.groupMaxRows()), () -> JdbcConnections.open(options), positions);
         } catch (SQLException e) {
             closeQuietly(connection);
             throw new IOException("JDBC apply sink " + options.sinkName() + ": cannot open " + options.displayUrl()
@@ -90,8 +90,9 @@ public final class ParallelJdbcApplyWriter implements JdbcSinkWriter {
         }
         this.metadataConnection = connection;
         this.keys = new RowKeyExtractor(connection, context);
-        LOG.info("JDBC apply sink {} on {} ({}): parallel apply with {} workers, low mark {}",
-                options.sinkName(), options.displayUrl(), context.dialect().name(), options.applyParallelism(),
+        LOG.info("JDBC apply sink {} on {} ({}): parallel apply with {} workers, each committing up to {} rows at "
+                + "once, low mark {}", options.sinkName(), options.displayUrl(), context.dialect().name(),
+                options.applyParallelism(), options.groupMaxRows(),
                 appliedPosition() == null ? "none (nothing applied yet)" : appliedPosition());
         JdbcSinkWriter.reapplyOpenTransactions(restored, LOG, lcr -> write(lcr, null));
     }

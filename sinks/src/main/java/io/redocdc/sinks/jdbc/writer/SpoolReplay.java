@@ -18,7 +18,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Applies one spooled transaction on an apply worker's connection with that worker's {@link TransactionApplier},
- * with the serial writer's error handling: a transaction the target rejects is rolled back and then, with
+ * with the serial writer's error handling: a transaction the target rejects alone in its target transaction is
+ * rolled back and then, with
  * {@code sink.on-error=continue}, written whole to REDO_CDC_ERRORS in the same target transaction (which the
  * coordinator then records as applied and commits); with {@code stop} a {@link JdbcApplyException} naming the XID
  * fails the worker. A lost connection is thrown as is (the job restarts). Thread-safe.
@@ -38,10 +39,11 @@ final class SpoolReplay {
     }
 
     /**
-     * Applies the transaction (or queues it as failed) without committing; {@code mayFindDdlApplied}: it is the
-     * first transaction after a start, whose DDL may have run before a crash (see {@link ReplayedDdl}).
+     * Applies the transaction (or, {@code alone} in its target transaction, queues it as failed) without committing;
+     * not alone, what the target rejects is thrown. {@code mayFindDdlApplied}: it is the first transaction after a
+     * start, whose DDL may have run before a crash (see {@link ReplayedDdl}).
      */
-    void replay(Connection connection, TransactionSpool spool, Lcr last, boolean mayFindDdlApplied)
+    void replay(Connection connection, TransactionSpool spool, Lcr last, boolean mayFindDdlApplied, boolean alone)
             throws SQLException, IOException {
         TransactionApplier applier = appliers.of(connection);
         applier.begin();
@@ -55,7 +57,12 @@ final class SpoolReplay {
             current[0] = last;
             applier.prepareCommit();
         } catch (SQLException e) {
-            if (SqlErrors.isConnectionLoss(e)) {
+            if (SqlErrors.isConnectionLoss(e) || !alone) {
+                try {
+                    applier.discardPending();
+                } catch (SQLException | RuntimeException discarding) {
+                    e.addSuppressed(discarding);
+                }
                 throw e;
             }
             queueAsFailed(connection, applier, spool, current[0], last, e);

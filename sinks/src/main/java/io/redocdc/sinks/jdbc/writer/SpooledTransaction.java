@@ -15,7 +15,8 @@ import java.sql.SQLException;
 
 /**
  * One transaction for parallel apply: filled LCR by LCR by the writer thread (spool, footprint, size estimate),
- * then handed to the coordinator after its last LCR, and applied by one worker, which deletes its spill file.
+ * then handed to the coordinator after its last LCR, and applied by one worker, which deletes its spill file once
+ * it is committed.
  */
 final class SpooledTransaction implements TransactionWork {
 
@@ -79,12 +80,23 @@ final class SpooledTransaction implements TransactionWork {
     }
 
     @Override
+    public int size() {
+        return spool.size();
+    }
+
+    @Override
     public void applyTo(Connection connection) throws SQLException, IOException {
-        try {
-            replay.replay(connection, spool, last, firstAfterOpen);
-        } finally {
-            spool.close();
-        }
+        replay.replay(connection, spool, last, firstAfterOpen, true);
+    }
+
+    @Override
+    public void applyInGroup(Connection connection) throws SQLException, IOException {
+        replay.replay(connection, spool, last, firstAfterOpen, false);
+    }
+
+    @Override
+    public void release() throws IOException {
+        spool.close();
     }
 
     /** Rough heap size of an LCR: object headers plus two bytes per character of names and values. */

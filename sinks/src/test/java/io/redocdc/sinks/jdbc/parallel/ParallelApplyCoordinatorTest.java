@@ -9,6 +9,8 @@ import io.redocdc.sinks.jdbc.state.AppliedPositionStore;
 import io.redocdc.sinks.jdbc.testing.H2TestDatabase;
 import io.redocdc.sinks.jdbc.testing.TestDatabase;
 import io.redocdc.sinks.jdbc.testing.TestDatabaseKind;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -68,6 +70,38 @@ class ParallelApplyCoordinatorTest {
             assertThat(readRows(db)).isEqualTo(serialResult(transactions));
             assertThat(lowMarkRow(db)).isEqualTo(transactions.get(149).position().toHex());
             assertThat(appliedTransactionRows(db)).as("drain deletes the rows under the low mark").isZero();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(TestDatabaseKind.class)
+    void workersGroupReadyTransactionsAndReplayAGroupOneByOneWhenOneFailsInIt(TestDatabaseKind kind)
+            throws Exception {
+        try (TestDatabase db = kind.open()) {
+            createRows(db);
+            // t0 to t7 are independent, t8 follows t0, and so on: a worker finds several ready at once
+            List<FakeWork> transactions = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                FakeWork work = FakeWork.touching(i, i % ROWS);
+                transactions.add(i % 37 == 5 ? work.failingInAGroup() : work);
+            }
+            int[] commits = {0};
+            try (ParallelApplyCoordinator coordinator = ParallelApplyCoordinator.start(
+                    new ParallelApplyOptions(SINK, 2, 1_000_000, 8), () -> countingCommits(db.connect(), commits),
+                    new AppliedPositionStore(JdbcDialect.forUrl(db.url()), null, SINK))) {
+                for (FakeWork work : transactions) {
+                    coordinator.submit(work);
+                }
+                coordinator.drain();
+                assertThat(coordinator.appliedTransactions()).isEqualTo(transactions.size());
+            }
+            // each non-commuting update exactly once: the failed groups' other members were rolled back first
+            assertThat(readRows(db)).isEqualTo(serialResult(transactions));
+            assertThat(transactions).allSatisfy(work -> assertThat(work.released).as("t%d released", work.id)
+                    .isEqualTo(1));
+            assertThat(transactions.stream().filter(work -> work.failInGroup)).allSatisfy(work ->
+                    assertThat(work.appliedAlone).as("t%d applied alone after failing in a group", work.id).isTrue());
+            assertThat(commits[0]).as("fewer commits than transactions").isLessThan(transactions.size());
         }
     }
 
@@ -214,6 +248,23 @@ class ParallelApplyCoordinatorTest {
 
     // --- helpers
 
+    /** The connection, counting its commits in {@code commits[0]}. */
+    private static Connection countingCommits(Connection connection, int[] commits) {
+        return (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(), new Class<?>[] {Connection.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("commit")) {
+                        synchronized (commits) {
+                            commits[0]++;
+                        }
+                    }
+                    try {
+                        return method.invoke(connection, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
+    }
+
     private static ParallelApplyCoordinator start(TestDatabase db, int workers, long memoryLimit)
             throws SQLException {
         return ParallelApplyCoordinator.start(new ParallelApplyOptions(SINK, workers, memoryLimit), db::connect,
@@ -297,6 +348,9 @@ class ParallelApplyCoordinatorTest {
         private long bytes;
         private int maxSleepMillis;
         private Hook hook = () -> { };
+        boolean failInGroup;
+        volatile boolean appliedAlone;
+        volatile int released;
 
         private FakeWork(int id, int[] rows, boolean barrier) {
             this.id = id;
@@ -320,6 +374,12 @@ class ParallelApplyCoordinatorTest {
 
         FakeWork sleepingUpTo(int millis) {
             this.maxSleepMillis = millis;
+            return this;
+        }
+
+        /** Rejected (once) when applied after others in a group: applied alone it goes in. */
+        FakeWork failingInAGroup() {
+            this.failInGroup = true;
             return this;
         }
 
@@ -377,7 +437,25 @@ class ParallelApplyCoordinatorTest {
         }
 
         @Override
+        public void applyInGroup(Connection connection) throws SQLException {
+            if (failInGroup && !appliedAlone) {
+                throw new SQLException("t" + id + " rejected in a group", "23000");
+            }
+            update(connection);
+        }
+
+        @Override
+        public void release() {
+            released++;
+        }
+
+        @Override
         public void applyTo(Connection connection) throws SQLException {
+            appliedAlone |= failInGroup;
+            update(connection);
+        }
+
+        private void update(Connection connection) throws SQLException {
             try {
                 hook.run();
                 if (maxSleepMillis > 0) {

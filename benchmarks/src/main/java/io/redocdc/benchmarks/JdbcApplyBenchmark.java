@@ -30,7 +30,10 @@ import org.apache.flink.util.FileUtils;
  * statement per change) on the same LCRs, and for reference the job into ogg-json files (capture without a
  * database). Every variant starts from empty tables and is checked against the simulator's expected rows; a
  * variant with a wrong result is reported and fails the run (exit status 1). Simulation and collecting the
- * LCRs for the replays are not timed; the job variants' time includes job start.
+ * LCRs for the replays are not timed; the job variants' time includes job start. Each result also gives CPU
+ * microseconds per row: this JVM's (every thread, JIT compilers included), its main thread's (the one the
+ * replays apply on) and, when the server runs on this host, PostgreSQL's ({@link ServerCpu}): with the wall time
+ * they show whether the client, the server or the round trips between them bound a variant.
  *
  * <p>Usage: {@code benchmarks/run-jdbc-apply.sh [--transactions 20000] [--threads 2] [--parallelism 2]
  * [--apply-parallelism 1,4] [--backend hashmap] [--variants files,sink,writer,naive] [--sink-options

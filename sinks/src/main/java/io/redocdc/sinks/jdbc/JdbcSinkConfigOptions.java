@@ -79,7 +79,8 @@ public final class JdbcSinkConfigOptions {
     public static final ConfigOption<Integer> GROUP_MAX_ROWS = CATALOG.add(key("sink.group-max-rows").intType()
             .defaultValue(JdbcSinkOptions.DEFAULT_GROUP_MAX_ROWS)
             .withDescription("consecutive source transactions share one target transaction until it holds this "
-                    + "many rows; `1` gives one target transaction per source transaction"));
+                    + "many rows (with `apply.parallelism` > 1, the transactions ready for one worker); `1` gives "
+                    + "one target transaction per source transaction"));
 
     public static final ConfigOption<Duration> GROUP_MAX_LATENCY = CATALOG.add(key("sink.group-max-latency")
             .durationType().defaultValue(Duration.ofMillis(JdbcSinkOptions.DEFAULT_GROUP_MAX_LATENCY_MILLIS))
@@ -89,9 +90,11 @@ public final class JdbcSinkConfigOptions {
     public static final ConfigOption<Boolean> BATCH_REORDER = CATALOG.add(key("sink.batch-reorder").booleanType()
             .defaultValue(true)
             .withDescription("one JDBC batch per statement shape within a group: statements of different rows "
-                    + "may run in another order (statements of one row never); the final state is the same, and "
-                    + "any error rolls the group back and replays it in the original order. Turn it off for "
-                    + "targets whose triggers depend on statement order or with cascading foreign keys"));
+                    + "may run in another order (statements of one row never), but a child row after its parent's "
+                    + "insert and a parent's delete after its children's (the target's foreign and unique keys, "
+                    + "read from its metadata); the final state is the same, and any error rolls the group back "
+                    + "and replays it in the original order. Turn it off for targets whose triggers depend on "
+                    + "statement order or with cascading foreign keys"));
 
     public static final ConfigOption<Boolean> BATCH_MERGE = CATALOG.add(key("sink.batch-merge").booleanType()
             .defaultValue(true)

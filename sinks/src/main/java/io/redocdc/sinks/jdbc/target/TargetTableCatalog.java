@@ -1,5 +1,6 @@
 package io.redocdc.sinks.jdbc.target;
 
+import io.redocdc.common.jdbc.SqlErrors;
 import io.redocdc.sinks.jdbc.JdbcSinkOptions;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
@@ -12,12 +13,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Column types and primary keys of target tables, read once per table from DatabaseMetaData and cached.
  * Thread-safe, so appliers on several connections can share one catalog.
  */
 public final class TargetTableCatalog {
+
+    private static final Logger LOG = LoggerFactory.getLogger(TargetTableCatalog.class);
 
     private final TableMapping mapping;
     private final Map<TargetTable, TableMetadata> cache = new ConcurrentHashMap<>();
@@ -46,7 +51,9 @@ public final class TargetTableCatalog {
 
     /**
      * The unique and foreign keys of the target of {@code OWNER.TABLE}, which parallel apply orders transactions
-     * by. Read only when asked, so that serial apply never depends on these metadata calls.
+     * by and reordered batching orders statements by. Read only when asked. When the database will not tell them
+     * (the metadata calls fail), the table counts as opaque, so its rows keep their order, and that is cached
+     * with a warning: apply never fails on these calls, nor repeats them per row.
      */
     public TableConstraints constraints(Connection connection, String owner, String sourceTable) throws SQLException {
         TargetTable target = mapping.target(owner, sourceTable);
@@ -55,7 +62,18 @@ public final class TargetTableCatalog {
             return cached;
         }
         TableMetadata metadata = metadata(connection, owner, sourceTable);
-        TableConstraints read = TableConstraintsReader.read(connection, target, metadata.columns().keySet());
+        TableConstraints read;
+        try {
+            read = TableConstraintsReader.read(connection, target, metadata.columns().keySet());
+        } catch (SQLException e) {
+            if (SqlErrors.isConnectionLoss(e)) {
+                throw e;
+            }
+            LOG.warn("cannot read the unique and foreign keys of target table {} ({}): its rows are applied in their "
+                    + "original order and, with apply.parallelism > 1, its transactions alone", target,
+                    SqlErrors.describe(e));
+            read = new TableConstraints(metadata.table(), List.of(), List.of(), true);
+        }
         constraints.put(target, read);
         return read;
     }

@@ -70,14 +70,10 @@ class PendingBatchesTest {
     @Test
     void aChildRowOrdersItsBatchAfterItsParentsWithoutRunningEitherAndATakenBatchTakesItsPredecessors() {
         Batch children = add("INSERT CHILD", key("CHILD", "1"));
-        RowKey parent = key("PARENT", "1");
-        Batch parents = new Batch("INSERT PARENT", null, ConflictPolicy.ERROR, LcrCommand.INSERT, false);
-        pending.add(parents, 0, new StatementKeys(List.of(parent), List.of(parent), List.of(parent), List.of()),
-                false);
-        RowKey child = key("CHILD", "2");
-        StatementKeys referencing = new StatementKeys(List.of(child), List.of(child), List.of(child), List.of(parent));
-        assertThat(pending.takeBlocking("INSERT CHILD", referencing)).isEmpty();
-        pending.add(children, 1, referencing, false);
+        Batch parents = add("INSERT PARENT", insert(key("PARENT", "1")));
+        StatementKeys child = insert(key("CHILD", "2"), key("PARENT", "1"));
+        assertThat(pending.takeBlocking("INSERT CHILD", child)).isEmpty();
+        pending.add(children, 1, child, false);
         Batch other = add("INSERT OTHER", key("OTHER", "1"));
         assertThat(pending.takeWithPredecessors(children)).containsExactly(parents, children);
         assertThat(pending.takeAll()).containsExactly(other);
@@ -86,20 +82,34 @@ class PendingBatchesTest {
     @Test
     void batchesRunAfterTheirPredecessorsThoughFirstUsedBefore() {
         Batch children = add("INSERT CHILD", key("CHILD", "1"));
-        RowKey parent = key("PARENT", "1");
-        Batch parents = new Batch("INSERT PARENT", null, ConflictPolicy.ERROR, LcrCommand.INSERT, false);
-        pending.add(parents, 0, new StatementKeys(List.of(parent), List.of(parent), List.of(parent), List.of()),
-                false);
-        RowKey child = key("CHILD", "2");
-        pending.add(children, 1, new StatementKeys(List.of(child), List.of(child), List.of(child), List.of(parent)),
-                false);
+        Batch parents = add("INSERT PARENT", insert(key("PARENT", "1")));
+        pending.add(children, 1, insert(key("CHILD", "2"), key("PARENT", "1")), false);
         assertThat(pending.takeAll()).containsExactly(parents, children);
     }
 
-    private Batch add(String sql, RowKey key) {
+    @Test
+    void whereTheOrderWouldBeACycleTheBatchItMustFollowRunsFirst() {
+        // X 1, then Y 1 referencing it (X before Y), then X 2 referencing Y 1: X would have to follow Y too
+        Batch xs = add("INSERT X", insert(key("X", "1")));
+        Batch ys = add("INSERT Y", insert(key("Y", "1"), key("X", "1")));
+        assertThat(pending.takeBlocking("INSERT X", insert(key("X", "2"), key("Y", "1"))))
+                .containsExactly(xs, ys);
+        assertThat(pending.isEmpty()).isTrue();
+    }
+
+    private Batch add(String sql, StatementKeys keys) {
         Batch batch = new Batch(sql, null, ConflictPolicy.ERROR, LcrCommand.INSERT, false);
-        pending.add(batch, 0, rows(key), false);
+        pending.add(batch, 0, keys, false);
         return batch;
+    }
+
+    /** An INSERT of {@code row} whose foreign keys name {@code parents}. */
+    private static StatementKeys insert(RowKey row, RowKey... parents) {
+        return new StatementKeys(List.of(row), List.of(row), List.of(row), List.of(parents));
+    }
+
+    private Batch add(String sql, RowKey key) {
+        return add(sql, rows(key));
     }
 
     private static StatementKeys rows(RowKey... rows) {

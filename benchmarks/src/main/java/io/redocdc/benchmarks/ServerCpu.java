@@ -13,8 +13,8 @@ import java.util.OptionalLong;
 /**
  * CPU time of a PostgreSQL server on this host, read from /proc: the postmaster's own and its exited children's
  * (backends of closed connections, autovacuum workers), plus the live children's. The difference between two
- * readings is what the whole server spent meanwhile, whatever connections came and went. Empty when the server
- * is not on this host (its backend's process is not visible).
+ * readings is what the whole server spent meanwhile, whatever connections came and went. {@link #of} gives null
+ * when the server is not on this host (its backend's process is not visible).
  */
 final class ServerCpu {
 

@@ -178,7 +178,7 @@ final class PendingBatches {
             return batch.rows.get(index);
         }
 
-        /** Puts {@code merged} in the statement's place (the batch binds its rows when they run). */
+        /** Puts {@code merged} in the statement's place (the batch binds its rows when it runs). */
         void replace(RowStatement merged) {
             batch.rows.set(index, merged);
         }

@@ -19,8 +19,8 @@ import java.util.Map;
  * as referenced keys, the parent key values its foreign keys name in both images. So a child row waits for the
  * transaction writing its parent, a parent delete for the transactions deleting or moving its children, and a row
  * taking a unique value for the one freeing it; then the target sees them in commit order, as at the source. An
- * UPDATE touches a unique or foreign key only when it sets one of its columns (the before image must then show
- * the old values). Unique values that are all null and foreign keys with a null never collide (as in Oracle and
+ * UPDATE touches a unique key only when it sets one of its columns, and a foreign key only when it changes one
+ * (the before image must then show the old values; see {@link StatementKeys}). Unique values that are all null and foreign keys with a null never collide (as in Oracle and
  * PostgreSQL). Keys are of target rows, so two source tables mapped to one target table still order their
  * transactions. Whatever cannot be keyed makes the transaction a barrier.
  */

@@ -50,6 +50,9 @@ final class ThreadCpu {
     }
 
     private static String group(String name) {
+        if (name.startsWith("Source Data Fet")) { // the source reader's fetcher; comm keeps 15 characters
+            return "fetcher";
+        }
         if (name.startsWith("Source: ")) {
             return "source";
         }

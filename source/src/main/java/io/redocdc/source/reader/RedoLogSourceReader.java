@@ -1,31 +1,27 @@
 package io.redocdc.source.reader;
 
 import io.redocdc.source.catalog.ArchivedLogCatalog;
-import io.redocdc.source.catalog.LogContentsReader;
 import io.redocdc.source.catalog.RedoInputException;
 import io.redocdc.source.event.FinishedLogsAckEvent;
 import io.redocdc.source.event.FrontierEvent;
 import io.redocdc.source.event.LogFinishedEvent;
 import io.redocdc.source.event.LogRef;
 import io.redocdc.source.event.ReaderReadyEvent;
-import io.redocdc.source.model.ArchivedLog;
 import io.redocdc.source.model.RedoRecord;
-import io.redocdc.source.model.ResumePoint;
 import io.redocdc.source.split.RedoLogSplit;
-import io.redocdc.source.split.RedoLogSplitState;
-import java.io.IOException;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import org.apache.flink.api.common.eventtime.Watermark;
 import org.apache.flink.api.connector.source.ReaderOutput;
 import org.apache.flink.api.connector.source.SourceEvent;
-import org.apache.flink.api.connector.source.SourceReader;
 import org.apache.flink.api.connector.source.SourceReaderContext;
+import org.apache.flink.connector.base.source.reader.SingleThreadMultiplexSourceReaderBase;
+import org.apache.flink.connector.base.source.reader.synchronization.FutureCompletingBlockingQueue;
 import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.metrics.Counter;
 import org.apache.flink.metrics.MeterView;
@@ -33,19 +29,17 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Reads one archived log at a time, synchronously, in small batches per {@link #pollNext} call, and emits each
- * record with its SCN as timestamp. Watermarks come only from the enumerator's completed-SCN frontier
- * ({@code frontier - 1}), also while the reader has no log.
+ * Reads the archived logs assigned to it one at a time on a fetcher thread ({@link LogContentsSplitReader}) and
+ * emits each record on the task thread with its SCN as timestamp ({@link LogRecordEmitter}). Watermarks come only
+ * from the enumerator's completed-SCN frontier ({@code frontier - 1}), also while the reader has no log.
  *
  * <p>Order: every record of a log is emitted before the log is reported finished, and a log stays in this
  * reader's checkpoint (flagged finished) until the enumerator acknowledges the report.
  */
-public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoLogSplit> {
+public final class RedoLogSourceReader
+        extends SingleThreadMultiplexSourceReaderBase<RedoRecord, RedoRecord, RedoLogSplit, LogReading> {
 
     private static final Logger LOG = LoggerFactory.getLogger(RedoLogSourceReader.class);
-
-    /** Records handed on per pollNext call: small, so checkpoints and events are not held up. */
-    static final int BATCH_SIZE = 256;
 
     /** Counter: logs this reader read to their end. */
     public static final String LOGS_READ = "logsRead";
@@ -54,194 +48,102 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
     /** Window of the rate meters: short enough to show a run's pace, a multiple of Flink's 5 s view updates. */
     public static final int RATE_SECONDS = 10;
 
-    private final SourceReaderContext context;
-    private final ArchivedLogCatalog catalog;
-    private final long maxScn;
-    private final Counter numRecordsIn;
     private final Counter logsRead;
-    private final ArrayDeque<RedoLogSplitState> queued = new ArrayDeque<>();
+    /** Logs handed to the fetcher and not finished yet. */
+    private final Set<String> reading = new HashSet<>();
     private final Map<String, RedoLogSplit> finishedUnacknowledged = new LinkedHashMap<>();
-    /** Finished logs whose per-split output (created by Flink's SourceOperator for every split) is still held. */
+    /** Logs restored finished, whose per-split output (created by Flink's SourceOperator) is still held. */
     private final List<String> outputsToRelease = new ArrayList<>();
-    private RedoLogSplitState current;
-    private LogContentsReader contents;
-    private ReadProgress progress;
     private boolean started;
     private boolean splitRequested;
     private boolean noMoreSplits;
     private long frontierWatermark = Long.MIN_VALUE;
     private long emittedWatermark = Long.MIN_VALUE;
-    private CompletableFuture<Void> available = CompletableFuture.completedFuture(null);
+    /** Completed by a source event that gives pollNext something to do while no records are fetched. */
+    private CompletableFuture<Void> eventArrived = new CompletableFuture<>();
 
     public RedoLogSourceReader(SourceReaderContext context, ArchivedLogCatalog catalog, long maxScn) {
-        this.context = context;
-        this.catalog = catalog;
-        this.maxScn = maxScn;
-        this.numRecordsIn = context.metricGroup().getIOMetricGroup().getNumRecordsInCounter();
+        super(() -> new LogContentsSplitReader(catalog), new LogRecordEmitter(catalog, maxScn),
+                context.getConfiguration(), context);
         this.logsRead = context.metricGroup().counter(LOGS_READ);
         // Flink's numRecordsInPerSecond averages over a minute; this one follows a run's pace within seconds.
-        context.metricGroup().meter(ROWS_PER_SECOND, new MeterView(numRecordsIn, RATE_SECONDS));
+        context.metricGroup().meter(ROWS_PER_SECOND,
+                new MeterView(context.metricGroup().getIOMetricGroup().getNumRecordsInCounter(), RATE_SECONDS));
     }
 
     @Override
     public void start() {
         started = true;
-        List<LogRef> reading = queued.stream().map(split -> LogRef.of(split.log())).toList();
+        List<LogRef> readingLogs = snapshotOfReading().stream().map(split -> LogRef.of(split.log())).toList();
         List<LogRef> finished = finishedUnacknowledged.values().stream().map(split -> LogRef.of(split.log())).toList();
-        context.sendSourceEventToCoordinator(new ReaderReadyEvent(reading, finished));
+        context.sendSourceEventToCoordinator(new ReaderReadyEvent(readingLogs, finished));
+        requestSplitIfIdle();
     }
 
     @Override
     public InputStatus pollNext(ReaderOutput<RedoRecord> output) throws Exception {
-        try {
-            return readBatch(output);
-        } catch (RedoInputException badInput) {
-            throw RedoInputException.unrecoverable(badInput);
-        }
-    }
-
-    private InputStatus readBatch(ReaderOutput<RedoRecord> output) throws IOException {
-        releaseFinishedOutputs(output);
+        releaseRestoredFinishedOutputs(output);
         if (frontierWatermark > emittedWatermark) {
             output.emitWatermark(new Watermark(frontierWatermark));
             emittedWatermark = frontierWatermark;
         }
-        if (current == null && !openNextSplit()) {
-            if (noMoreSplits) {
-                return InputStatus.END_OF_INPUT;
-            }
-            requestSplit();
-            return waitForEvents();
+        try {
+            return super.pollNext(output);
+        } catch (RuntimeException failure) {
+            RedoInputException badInput = badInputIn(failure);
+            throw badInput == null ? failure : RedoInputException.unrecoverable(badInput);
         }
-        for (int i = 0; i < BATCH_SIZE; i++) {
-            RedoRecord record = contents.next();
-            if (record == null) {
-                finishCurrent();
-                break;
+    }
+
+    /** Bad input found on the fetcher thread reaches this one wrapped by the fetcher manager. */
+    private static RedoInputException badInputIn(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof RedoInputException badInput) {
+                return badInput;
             }
-            handOn(record, output);
         }
-        releaseFinishedOutputs(output);
-        return InputStatus.MORE_AVAILABLE;
+        return null;
     }
 
     /**
      * Flink's SourceOperator creates an output and a split metric group for every split it hands over; only the
-     * reader can release them, so without this one of each per archived log would stay until the task restarts.
+     * reader can release them. The base class releases those of the logs it reads; this, those restored finished.
      */
-    private void releaseFinishedOutputs(ReaderOutput<RedoRecord> output) {
-        for (String splitId : outputsToRelease) {
-            output.releaseOutputForSplit(splitId);
+    private void releaseRestoredFinishedOutputs(ReaderOutput<RedoRecord> output) {
+        if (!outputsToRelease.isEmpty()) {
+            outputsToRelease.forEach(output::releaseOutputForSplit);
+            outputsToRelease.clear();
         }
-        outputsToRelease.clear();
-    }
-
-    private boolean openNextSplit() throws IOException {
-        current = queued.poll();
-        if (current == null) {
-            return false;
-        }
-        ResumePoint resumeAt = current.position();
-        if (resumeAt.isCount() && resumeAt.handedOn() > 0
-                && !current.recordSelection().equals(catalog.recordSelection())) {
-            throw new RedoInputException(current.log().id() + " was checkpointed " + resumeAt + " selected by ["
-                    + current.recordSelection() + "], but this run selects ["
-                    + catalog.recordSelection() + "] from " + catalog.description() + ", so that count no longer "
-                    + "names the same record (none of them had an RS_ID to resume by). Restore with the settings of "
-                    + "the checkpointed run (capture include/exclude, dictionary mode), or start a new job from a "
-                    + "start SCN instead of the checkpoint");
-        }
-        contents = catalog.openContents(current.log());
-        if (!resumeAt.isStart()) {
-            contents.skipTo(resumeAt);
-        }
-        progress = new ReadProgress(resumeAt.handedOn(), System.nanoTime());
-        LOG.info("Reading {} [{}, {}) {}", current.log().id(), current.log().firstChange(),
-                current.log().nextChange(), resumeAt.isStart() ? "from its start" : resumeAt);
-        return true;
-    }
-
-    private void handOn(RedoRecord record, ReaderOutput<RedoRecord> output) {
-        if (record.index() != current.position().handedOn()) {
-            throw new IllegalStateException(record.origin() + ": record index " + record.index() + ", expected "
-                    + current.position().handedOn());
-        }
-        requireInLogRange(record);
-        if (record.scn() <= maxScn) {
-            output.collect(record, record.scn());
-            numRecordsIn.inc();
-            progress.emitted++;
-        }
-        current.recordHandedOn(record);
-    }
-
-    /**
-     * V$ARCHIVED_LOG's FIRST_CHANGE# is the first change in the log, so no record of the log can be below it. One
-     * that is (a row in the wrong contents file, or a catalog row that does not match it) would reach the
-     * assembler behind a watermark the enumerator already let pass, and break commit order downstream on every
-     * restart; it stops the job here instead, naming where it is, until the input is fixed.
-     */
-    private void requireInLogRange(RedoRecord record) {
-        ArchivedLog log = current.log();
-        if (record.scn() < log.firstChange().value()) {
-            throw new RedoInputException(record.origin() + " of " + catalog.description() + " (" + log.name()
-                    + "): SCN " + record.scn() + " is below the log's FIRST_CHANGE# " + log.firstChange()
-                    + " (the log covers [" + log.firstChange() + ", " + log.nextChange() + ")): the row belongs to "
-                    + "another log, or the catalog row of " + log.id() + " does not match its contents; fix the "
-                    + "input and restore");
-        }
-    }
-
-    private void finishCurrent() throws IOException {
-        contents.close();
-        contents = null;
-        current.markFinished();
-        RedoLogSplit split = current.toSplit();
-        finishedUnacknowledged.put(split.splitId(), split);
-        outputsToRelease.add(split.splitId());
-        context.sendSourceEventToCoordinator(new LogFinishedEvent(LogRef.of(split.log())));
-        logsRead.inc();
-        LOG.info("Finished {}: {}", split.log().id(), progress.describe(split.position().handedOn()));
-        current = null;
-        progress = null;
-    }
-
-    private void requestSplit() {
-        if (!splitRequested) {
-            splitRequested = true;
-            context.sendSplitRequest();
-        }
-    }
-
-    private InputStatus waitForEvents() {
-        if (available.isDone()) {
-            available = new CompletableFuture<>();
-        }
-        return InputStatus.NOTHING_AVAILABLE;
-    }
-
-    private void signalAvailable() {
-        available.complete(null);
-    }
-
-    @Override
-    public List<RedoLogSplit> snapshotState(long checkpointId) {
-        List<RedoLogSplit> splits = new ArrayList<>();
-        if (current != null) {
-            splits.add(current.toSplit());
-        }
-        queued.forEach(split -> splits.add(split.toSplit()));
-        splits.addAll(finishedUnacknowledged.values());
-        return splits;
     }
 
     @Override
     public CompletableFuture<Void> isAvailable() {
-        return available;
+        if (frontierWatermark > emittedWatermark || !outputsToRelease.isEmpty()) {
+            return FutureCompletingBlockingQueue.AVAILABLE;
+        }
+        CompletableFuture<Void> records = super.isAvailable();
+        if (records.isDone()) {
+            return records;
+        }
+        if (eventArrived.isDone()) {
+            eventArrived = new CompletableFuture<>();
+        }
+        return CompletableFuture.anyOf(records, eventArrived).thenApply(ignored -> null);
+    }
+
+    @Override
+    protected LogReading initializedState(RedoLogSplit split) {
+        return new LogReading(split);
+    }
+
+    @Override
+    protected RedoLogSplit toSplitType(String splitId, LogReading reading) {
+        return reading.state().toSplit();
     }
 
     @Override
     public void addSplits(List<RedoLogSplit> splits) {
+        List<RedoLogSplit> toRead = new ArrayList<>();
         for (RedoLogSplit split : splits) {
             requireNew(split);
             if (split.finished()) {
@@ -251,65 +153,74 @@ public final class RedoLogSourceReader implements SourceReader<RedoRecord, RedoL
                     context.sendSourceEventToCoordinator(new LogFinishedEvent(LogRef.of(split.log())));
                 }
             } else {
-                queued.add(new RedoLogSplitState(split));
+                reading.add(split.splitId());
+                toRead.add(split);
             }
         }
         splitRequested = false;
-        signalAvailable();
+        if (!toRead.isEmpty()) {
+            super.addSplits(toRead);
+        }
+        requestSplitIfIdle();
+        eventArrived.complete(null);
     }
 
     private void requireNew(RedoLogSplit split) {
-        boolean held = finishedUnacknowledged.containsKey(split.splitId())
-                || (current != null && current.log().id().equals(split.log().id()))
-                || queued.stream().anyMatch(state -> state.log().id().equals(split.log().id()));
-        if (held) {
+        if (finishedUnacknowledged.containsKey(split.splitId()) || reading.contains(split.splitId())) {
             throw new IllegalStateException("reader " + context.getIndexOfSubtask() + " already holds "
                     + split.log().id() + "; a log must be read once");
         }
     }
 
     @Override
+    protected void onSplitFinished(Map<String, LogReading> finished) {
+        finished.forEach((splitId, log) -> {
+            log.state().markFinished();
+            RedoLogSplit split = log.state().toSplit();
+            reading.remove(splitId);
+            finishedUnacknowledged.put(splitId, split);
+            context.sendSourceEventToCoordinator(new LogFinishedEvent(LogRef.of(split.log())));
+            logsRead.inc();
+            LOG.info("Finished {}: {}", split.log().id(), log.describe());
+        });
+        requestSplitIfIdle();
+    }
+
+    /** One log at a time: the next is asked for once the reader holds none left to read. */
+    private void requestSplitIfIdle() {
+        if (started && reading.isEmpty() && !noMoreSplits && !splitRequested) {
+            splitRequested = true;
+            context.sendSplitRequest();
+        }
+    }
+
+    @Override
+    public List<RedoLogSplit> snapshotState(long checkpointId) {
+        List<RedoLogSplit> splits = snapshotOfReading();
+        splits.addAll(finishedUnacknowledged.values());
+        return splits;
+    }
+
+    private List<RedoLogSplit> snapshotOfReading() {
+        return new ArrayList<>(super.snapshotState(-1));
+    }
+
+    @Override
     public void notifyNoMoreSplits() {
         noMoreSplits = true;
-        signalAvailable();
+        super.notifyNoMoreSplits();
     }
 
     @Override
     public void handleSourceEvents(SourceEvent event) {
         if (event instanceof FrontierEvent frontier) {
             frontierWatermark = Math.max(frontierWatermark, frontier.watermark());
-            signalAvailable();
+            eventArrived.complete(null);
         } else if (event instanceof FinishedLogsAckEvent ack) {
             ack.logs().forEach(log -> finishedUnacknowledged.remove(log.id().fileStem()));
         } else {
             throw new IllegalArgumentException("unexpected source event for reader " + context.getIndexOfSubtask()
                     + ": " + event);
-        }
-    }
-
-    @Override
-    public void close() throws Exception {
-        if (contents != null) {
-            contents.close();
-        }
-    }
-
-    /** Counts and times the reading of one log for the progress log. */
-    private static final class ReadProgress {
-        private final long firstIndex;
-        private final long startNanos;
-        private long emitted;
-
-        ReadProgress(long firstIndex, long startNanos) {
-            this.firstIndex = firstIndex;
-            this.startNanos = startNanos;
-        }
-
-        String describe(long endIndex) {
-            long read = endIndex - firstIndex;
-            double seconds = Math.max(System.nanoTime() - startNanos, 1) / 1e9;
-            return String.format(Locale.ROOT, "%d records read from record %d (%d emitted, %d above the maximum SCN) in %.3f s, %.0f records/s",
-                    read, firstIndex, emitted, read - emitted, seconds, read / seconds);
         }
     }
 }

@@ -8,6 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.source.catalog.ArchivedLogCatalog;
+import io.redocdc.source.catalog.LogContentsReader;
 import io.redocdc.source.catalog.RedoInputException;
 import io.redocdc.source.event.FinishedLogsAckEvent;
 import io.redocdc.source.event.FrontierEvent;
@@ -22,9 +23,15 @@ import io.redocdc.source.model.RowChangeId;
 import io.redocdc.source.split.RedoLogSplit;
 import io.redocdc.source.testing.RecordingReaderOutput;
 import io.redocdc.source.testing.TestRedoDirectory;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BooleanSupplier;
 import org.apache.flink.connector.testutils.source.reader.TestingReaderContext;
 import org.apache.flink.core.io.InputStatus;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
@@ -37,6 +44,8 @@ class RedoLogSourceReaderTest {
     private static final ArchivedLog LOG = log(1, 10, 5, 1000, 5000);
     private static final ArchivedLog LOG_11 = log(1, 11, 5, 5000, 9000);
     /** TestRedoDirectory.record gives every record this (RS_ID, SSN): LOG's records make one run. */
+    /** Not a multiple of the fetch size, so the fetcher is ahead of the emitted records at the checkpoint. */
+    private static final int EMITTED_BEFORE_CHECKPOINT = 300;
     private static final RowChangeId SHARED = new RowChangeId("0x0002a7.000013f5.00e8", 0);
 
     @TempDir
@@ -67,7 +76,7 @@ class RedoLogSourceReaderTest {
         assertThat(context.getSentEvents()).containsExactly(new ReaderReadyEvent(List.of(), List.of()));
 
         reader.addSplits(List.of(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS)));
-        pollUntilIdle(reader, output);
+        readToEnd(reader, output);
 
         assertThat(output.records()).containsExactlyElementsOf(written);
         assertThat(output.emitted()).allSatisfy(e -> assertThat(e.timestamp()).isEqualTo(e.record().scn()));
@@ -103,9 +112,10 @@ class RedoLogSourceReaderTest {
         first.start();
         first.addSplits(List.of(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS)));
         RecordingReaderOutput before = new RecordingReaderOutput();
-        assertThat(first.pollNext(before)).isEqualTo(InputStatus.MORE_AVAILABLE);
+        // the fetcher hands over whole fetches, so it has read past the records emitted when the checkpoint is taken
+        pollRecords(first, before, EMITTED_BEFORE_CHECKPOINT);
         List<RedoLogSplit> checkpoint = first.snapshotState(1);
-        assertThat(checkpoint).containsExactly(new RedoLogSplit(LOG, afterShared(RedoLogSourceReader.BATCH_SIZE), false));
+        assertThat(checkpoint).containsExactly(new RedoLogSplit(LOG, afterShared(EMITTED_BEFORE_CHECKPOINT), false));
         first.close();
 
         TestingReaderContext context = new TestingReaderContext();
@@ -114,9 +124,9 @@ class RedoLogSourceReaderTest {
         restored.start();
         assertThat(context.getSentEvents()).containsExactly(new ReaderReadyEvent(List.of(LogRef.of(LOG)), List.of()));
         RecordingReaderOutput after = new RecordingReaderOutput();
-        pollUntilIdle(restored, after);
+        readToEnd(restored, after);
 
-        assertThat(before.records()).hasSize(RedoLogSourceReader.BATCH_SIZE);
+        assertThat(before.records()).hasSize(EMITTED_BEFORE_CHECKPOINT);
         List<RedoRecord> all = new ArrayList<>(before.records());
         all.addAll(after.records());
         assertThat(all).containsExactlyElementsOf(written);
@@ -129,7 +139,7 @@ class RedoLogSourceReaderTest {
         RedoLogSourceReader restored = reader(new TestingReaderContext(), Long.MAX_VALUE);
         restored.addSplits(List.of(checkpointed));
         restored.start();
-        assertThatThrownBy(() -> pollUntilIdle(restored, new RecordingReaderOutput()))
+        assertThatThrownBy(() -> readToEnd(restored, new RecordingReaderOutput()))
                 .isInstanceOf(SuppressRestartsException.class)
                 .rootCause().hasMessageContaining("thread 1 sequence 10").hasMessageContaining("after the first 100 records")
                 .hasMessageContaining("[LogMiner query v1, include OE.*]").hasMessageContaining("but this run selects []");
@@ -138,7 +148,7 @@ class RedoLogSourceReaderTest {
         fromStart.addSplits(List.of(RedoLogSplit.fresh(LOG, "LogMiner query v1, include OE.*")));
         fromStart.start();
         RecordingReaderOutput output = new RecordingReaderOutput();
-        pollUntilIdle(fromStart, output);
+        readToEnd(fromStart, output);
         assertThat(output.records()).as("a log not started yet reads under the new selection")
                 .containsExactlyElementsOf(written);
     }
@@ -149,7 +159,7 @@ class RedoLogSourceReaderTest {
         restored.addSplits(List.of(new RedoLogSplit(LOG, ResumePoint.afterRecords(100), false)));
         restored.start();
         RecordingReaderOutput output = new RecordingReaderOutput();
-        pollUntilIdle(restored, output);
+        readToEnd(restored, output);
         assertThat(output.records()).as("as version 1 and 2 checkpoints restored")
                 .containsExactlyElementsOf(written.subList(100, 600));
     }
@@ -162,10 +172,10 @@ class RedoLogSourceReaderTest {
         first.start();
         first.addSplits(List.of(RedoLogSplit.fresh(LOG_11, ArchivedLogCatalog.ALL_RECORDS)));
         RecordingReaderOutput before = new RecordingReaderOutput();
-        first.pollNext(before);
+        int resumeAt = 256;
+        pollRecords(first, before, resumeAt);
         List<RedoLogSplit> checkpoint = first.snapshotState(1);
         first.close();
-        int resumeAt = RedoLogSourceReader.BATCH_SIZE;
         assertThat(checkpoint).containsExactly(new RedoLogSplit(LOG_11, new ResumePoint(resumeAt,
                 firstRead.get(resumeAt - 1).rowChangeId(), 1, 0), false));
 
@@ -176,7 +186,7 @@ class RedoLogSourceReaderTest {
         restored.addSplits(checkpoint);
         restored.start();
         RecordingReaderOutput after = new RecordingReaderOutput();
-        pollUntilIdle(restored, after);
+        readToEnd(restored, after);
 
         assertThat(after.records()).extracting(RedoRecord::sqlRedo).as("a count would repeat record 255")
                 .containsExactlyElementsOf(firstRead.subList(resumeAt, 300).stream().map(RedoRecord::sqlRedo).toList());
@@ -194,7 +204,7 @@ class RedoLogSourceReaderTest {
         restored.addSplits(List.of(new RedoLogSplit(LOG_11, point, false, "LogMiner query v1, include OE.*")));
         restored.start();
         RecordingReaderOutput output = new RecordingReaderOutput();
-        pollUntilIdle(restored, output);
+        readToEnd(restored, output);
         assertThat(output.records()).containsExactlyElementsOf(written11.subList(2, 10));
     }
 
@@ -205,7 +215,7 @@ class RedoLogSourceReaderTest {
         RedoLogSourceReader restored = reader(new TestingReaderContext(), Long.MAX_VALUE);
         restored.addSplits(List.of(new RedoLogSplit(LOG_11, point, false)));
         restored.start();
-        assertThatThrownBy(() -> pollUntilIdle(restored, new RecordingReaderOutput()))
+        assertThatThrownBy(() -> readToEnd(restored, new RecordingReaderOutput()))
                 .isInstanceOf(SuppressRestartsException.class)
                 .rootCause().isInstanceOf(RedoInputException.class)
                 .hasMessageContaining("1_11_5.csv")
@@ -219,7 +229,7 @@ class RedoLogSourceReaderTest {
         RedoLogSourceReader reader = reader(context, Long.MAX_VALUE);
         reader.start();
         reader.addSplits(List.of(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS)));
-        pollUntilIdle(reader, new RecordingReaderOutput());
+        readToEnd(reader, new RecordingReaderOutput());
         List<RedoLogSplit> checkpoint = reader.snapshotState(7);
         assertThat(checkpoint).containsExactly(new RedoLogSplit(LOG, afterShared(600), true));
 
@@ -244,7 +254,7 @@ class RedoLogSourceReaderTest {
         reader.start();
         reader.addSplits(List.of(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS)));
         RecordingReaderOutput output = new RecordingReaderOutput();
-        pollUntilIdle(reader, output);
+        readToEnd(reader, output);
         assertThat(output.records()).containsExactlyElementsOf(written.subList(0, 21));
         assertThat(reader.snapshotState(1)).containsExactly(new RedoLogSplit(LOG, afterShared(600), true));
     }
@@ -257,7 +267,7 @@ class RedoLogSourceReaderTest {
         reader.handleSourceEvents(new FrontierEvent(1000));
         reader.addSplits(List.of(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS)));
         RecordingReaderOutput output = new RecordingReaderOutput();
-        pollUntilIdle(reader, output);
+        readToEnd(reader, output);
         assertThat(context.getSentEvents()).endsWith(new LogFinishedEvent(LogRef.of(LOG)));
         reader.handleSourceEvents(new FrontierEvent(5000));
         reader.pollNext(output);
@@ -283,7 +293,7 @@ class RedoLogSourceReaderTest {
         reader.addSplits(List.of(RedoLogSplit.fresh(LOG_11, ArchivedLogCatalog.ALL_RECORDS)));
         RecordingReaderOutput output = new RecordingReaderOutput();
 
-        assertThatThrownBy(() -> pollUntilIdle(reader, output))
+        assertThatThrownBy(() -> readToEnd(reader, output))
                 .isInstanceOf(SuppressRestartsException.class)
                 .rootCause().isInstanceOf(RedoInputException.class)
                 .hasMessageContaining("log " + LOG_11.id().fileStem() + " line 3")
@@ -299,9 +309,10 @@ class RedoLogSourceReaderTest {
         reader.start();
         reader.addSplits(List.of(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS)));
         RecordingReaderOutput output = new RecordingReaderOutput();
-        assertThat(reader.pollNext(output)).isEqualTo(InputStatus.MORE_AVAILABLE);
+        pollRecords(reader, output, 1);
+        assertThat(output.created()).containsExactly(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS).splitId());
         assertThat(output.released()).as("a log being read keeps its output").isEmpty();
-        pollUntilIdle(reader, output);
+        readToEnd(reader, output);
         assertThat(output.released()).containsExactly(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS).splitId());
 
         RedoLogSourceReader restored = reader(new TestingReaderContext(), Long.MAX_VALUE);
@@ -313,6 +324,71 @@ class RedoLogSourceReaderTest {
                 .containsExactly(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS).splitId());
     }
 
+    /**
+     * Issue 11, item 2: logs are read on the reader's fetcher thread, so a read that blocks (a LogMiner session
+     * starting, a slow disk) holds up neither the frontier's watermarks nor a checkpoint on the task thread.
+     */
+    @Test
+    void aLogWhoseReadBlocksHoldsUpNeitherWatermarksNorCheckpoints() throws Exception {
+        BlockingCatalog slow = new BlockingCatalog(new RedoDirectory(dir));
+        RedoLogSourceReader reader = new RedoLogSourceReader(new TestingReaderContext(), slow, Long.MAX_VALUE);
+        reader.start();
+        RedoLogSplit split = RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS);
+        reader.addSplits(List.of(split));
+        assertThat(slow.opening.await(10, TimeUnit.SECONDS)).as("the fetcher opens the log").isTrue();
+
+        RecordingReaderOutput output = new RecordingReaderOutput();
+        reader.handleSourceEvents(new FrontierEvent(1000));
+        assertThat(reader.isAvailable()).isDone();
+        assertThat(reader.pollNext(output)).isEqualTo(InputStatus.NOTHING_AVAILABLE);
+        assertThat(output.watermarks()).containsExactly(999L);
+        assertThat(reader.snapshotState(1)).containsExactly(split);
+
+        slow.release.countDown();
+        readToEnd(reader, output);
+        assertThat(output.records()).containsExactlyElementsOf(written);
+        assertThat(slow.openedBy.get()).isNotNull().isNotSameAs(Thread.currentThread());
+        reader.close();
+    }
+
+    /** A redo directory whose logs open only once the test releases them. */
+    private static final class BlockingCatalog implements ArchivedLogCatalog {
+        private static final long serialVersionUID = 1L;
+        private final transient RedoDirectory directory;
+        private final transient CountDownLatch opening = new CountDownLatch(1);
+        private final transient CountDownLatch release = new CountDownLatch(1);
+        private final transient AtomicReference<Thread> openedBy = new AtomicReference<>();
+
+        BlockingCatalog(RedoDirectory directory) {
+            this.directory = directory;
+        }
+
+        @Override
+        public List<ArchivedLog> listAvailableLogs() throws IOException {
+            return directory.listAvailableLogs();
+        }
+
+        @Override
+        public LogContentsReader openContents(ArchivedLog log) throws IOException {
+            openedBy.set(Thread.currentThread());
+            opening.countDown();
+            try {
+                if (!release.await(30, TimeUnit.SECONDS)) {
+                    throw new IOException("the test never released " + log.id());
+                }
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                throw new IOException(interrupted);
+            }
+            return directory.openContents(log);
+        }
+
+        @Override
+        public String description() {
+            return directory.description();
+        }
+    }
+
     private static ResumePoint afterShared(long records) {
         return new ResumePoint(records, SHARED, records, 0);
     }
@@ -321,12 +397,32 @@ class RedoLogSourceReaderTest {
         return new RedoLogSourceReader(context, new RedoDirectory(dir), maxScn);
     }
 
-    private static void pollUntilIdle(RedoLogSourceReader reader, RecordingReaderOutput output) throws Exception {
-        for (int calls = 0; calls < 10_000; calls++) {
-            if (reader.pollNext(output) != InputStatus.MORE_AVAILABLE) {
-                return;
+    /** Polls, waiting for the fetcher when nothing is fetched yet, until every log the reader holds is finished. */
+    private static void readToEnd(RedoLogSourceReader reader, RecordingReaderOutput output) throws Exception {
+        pollUntil(reader, output, () -> reader.snapshotState(0).stream().allMatch(RedoLogSplit::finished),
+                "every log read to its end");
+    }
+
+    private static void pollRecords(RedoLogSourceReader reader, RecordingReaderOutput output, int records)
+            throws Exception {
+        pollUntil(reader, output, () -> output.records().size() >= records, records + " records");
+        assertThat(output.records()).as("one record per pollNext").hasSize(records);
+    }
+
+    private static void pollUntil(RedoLogSourceReader reader, RecordingReaderOutput output, BooleanSupplier done,
+            String what) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!done.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the reader did not get to " + what + " within 30 s");
+            }
+            if (reader.pollNext(output) == InputStatus.NOTHING_AVAILABLE) {
+                try {
+                    reader.isAvailable().get(100, TimeUnit.MILLISECONDS);
+                } catch (TimeoutException notYet) {
+                    // poll again: a finished fetch is handled by pollNext, not signalled
+                }
             }
         }
-        throw new AssertionError("reader never ran out of records");
     }
 }

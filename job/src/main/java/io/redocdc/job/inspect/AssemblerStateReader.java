@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.functions.OpenContext;
 import org.apache.flink.api.common.state.MapState;
+import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.state.api.functions.KeyedStateReaderFunction;
 import org.apache.flink.util.Collector;
 
@@ -20,19 +21,25 @@ final class AssemblerStateReader extends KeyedStateReaderFunction<Integer, Buffe
 
     private static final long serialVersionUID = 1L;
 
-    private transient MapState<RowKey, Boundary> boundaries;
+    private transient ValueState<Boundary[]> boundaries;
+    /** Where savepoints of builds before 2026-12-07 hold the boundaries. */
+    private transient MapState<RowKey, Boundary> legacyBoundaries;
     private transient MapState<RowKey, RedoRecord> rows;
 
     @Override
     public void open(OpenContext context) {
-        boundaries = getRuntimeContext().getMapState(AssemblerState.boundaries());
+        boundaries = getRuntimeContext().getState(AssemblerState.boundaries());
+        legacyBoundaries = getRuntimeContext().getMapState(AssemblerState.legacyBoundaries());
         rows = getRuntimeContext().getMapState(AssemblerState.rows());
     }
 
     @Override
     public void readKey(Integer slot, Context context, Collector<BufferedTransaction> out) throws Exception {
         List<Boundary> pending = new ArrayList<>();
-        for (Boundary boundary : boundaries.values()) {
+        if (boundaries.value() != null) {
+            pending.addAll(List.of(boundaries.value()));
+        }
+        for (Boundary boundary : legacyBoundaries.values()) {
             pending.add(boundary);
         }
         pending.sort((a, b) -> a.key().compareTo(b.key()));

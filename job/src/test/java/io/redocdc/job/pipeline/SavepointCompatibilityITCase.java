@@ -29,7 +29,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Savepoints of released builds must restore (DESIGN.md, savepoint compatibility). Each directory
@@ -59,16 +59,18 @@ class SavepointCompatibilityITCase {
     @TempDir
     Path tmp;
 
-    @ParameterizedTest(name = "savepoint of build {0}")
-    @ValueSource(strings = {"43f4961"})
-    void savepointOfAnEarlierBuildRestoresAndCompletesTheOutput(String build) throws Exception {
+    /** A canonical savepoint restores into either backend; RocksDB is where the state layout matters most. */
+    @ParameterizedTest(name = "savepoint of build {0} into {1}")
+    @CsvSource({"43f4961, HASHMAP", "43f4961, ROCKSDB"})
+    void savepointOfAnEarlierBuildRestoresAndCompletesTheOutput(String build, StateBackendKind backend)
+            throws Exception {
         Path fixture = resource("/savepoints/" + build);
         copy(fixture.resolve("redo"), tmp.resolve("redo"));
         copy(fixture.resolve("output"), tmp.resolve("output"));
         int committedBefore = ChangeFiles.dataChanges(tmp.resolve("output")).size();
         assertThat(committedBefore).as("the first run committed part of the output").isPositive();
 
-        JobOptions options = options(3, true);
+        JobOptions options = options(3, true, backend);
         Configuration restore = new Configuration();
         restore.set(StateRecoveryOptions.SAVEPOINT_PATH, savepointIn(fixture.resolve("savepoint")).toUri()
                 .toString());
@@ -92,7 +94,7 @@ class SavepointCompatibilityITCase {
         List<String> allLogs = Files.readAllLines(catalog);
         Files.write(catalog, allLogs.subList(0, 1 + (allLogs.size() - 1) / 2));
 
-        JobOptions firstRun = options(2, false);
+        JobOptions firstRun = options(2, false, StateBackendKind.HASHMAP);
         StreamExecutionEnvironment env = environment(firstRun, new Configuration());
         CapturePipeline.build(env, firstRun);
         JobClient job = env.executeAsync("first half");
@@ -107,9 +109,9 @@ class SavepointCompatibilityITCase {
         copy(tmp.resolve("output"), fixture.resolve("output"));
     }
 
-    private JobOptions options(int parallelism, boolean bounded) {
+    private JobOptions options(int parallelism, boolean bounded, StateBackendKind backend) {
         return new JobOptions(tmp.resolve("redo"), tmp.resolve("output"), FileFormat.OGG_JSON, bounded, parallelism,
-                StateBackendKind.HASHMAP, Duration.ofMillis(300), tmp.resolve("checkpoints"), null, Scn.ZERO, null,
+                backend, Duration.ofMillis(300), tmp.resolve("checkpoints"), null, Scn.ZERO, null,
                 List.of("*.*"), null, "ORCL", Map.of(), false);
     }
 

@@ -21,9 +21,14 @@ public final class AssemblerState {
     private AssemblerState() {
     }
 
-    /** Pending START, COMMIT and ROLLBACK records of the slot, by their place in redo order. */
-    public static MapStateDescriptor<RowKey, Boundary> boundaries() {
-        return TransactionAssemblerOperator.boundariesDescriptor();
+    /** Pending START, COMMIT and ROLLBACK records of the slot, in redo order ({@link SlotBoundaries}). */
+    public static ValueStateDescriptor<Boundary[]> boundaries() {
+        return SlotBoundaries.descriptor();
+    }
+
+    /** Where builds before 2026-12-07 kept the slot's boundaries, by their place in redo order; empty after. */
+    public static MapStateDescriptor<RowKey, Boundary> legacyBoundaries() {
+        return SlotBoundaries.legacyDescriptor();
     }
 
     /** Buffered row records of the slot (boundaries are not stored here). */
@@ -74,6 +79,7 @@ public final class AssemblerState {
     /** Names of every keyed state of the operator. */
     public static List<String> keyedStateNames() {
         return List.of(rows().getName(), chunks().getName(), chunkLogs().getName(), boundaries().getName(),
+                legacyBoundaries().getName(),
                 latestLiveRowByRowId().getName(), previousLiveRow().getName(), precedingRow().getName(),
                 bufferedUndoRows().getName(), emissionCursor().getName());
     }

@@ -257,6 +257,13 @@ final class CommittedTransactionEmitter {
      */
     private boolean cancelUndoneRows(TransactionRows rows, Boundary end, TransactionNotes notes, String xid)
             throws Exception {
+        boolean undone = matchUndoRows(rows, end, notes, xid);
+        undoMatcher.clear(); // the stacks serve this pass only, so no checkpoint holds them
+        return undone;
+    }
+
+    private boolean matchUndoRows(TransactionRows rows, Boundary end, TransactionNotes notes, String xid)
+            throws Exception {
         Set<String> lobTables = lobTablesWithUndoRows(rows);
         for (RowKey key : rows.keys(buffer)) {
             RedoRecord row = buffer.get(key);

@@ -21,11 +21,8 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.api.common.state.ListState;
-import org.apache.flink.api.common.state.MapState;
-import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.Types;
-import org.apache.flink.api.common.typeinfo.TypeInformation;
 import org.apache.flink.runtime.execution.SuppressRestartsException;
 import org.apache.flink.runtime.state.KeyedStateBackend;
 import org.apache.flink.runtime.state.StateInitializationContext;
@@ -73,7 +70,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private final String retentionKey;
 
     private transient RedoOrderBuffer buffer;
-    private transient MapState<RowKey, Boundary> boundaries;
+    private transient SlotBoundaries boundaries;
     private transient InternalTimerService<VoidNamespace> timers;
     private transient RowChangeConverter converter;
     private transient TransactionFinisher finisher;
@@ -111,11 +108,6 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         return new ValueStateDescriptor<>("buffered-undo-rows", Types.LONG);
     }
 
-    static MapStateDescriptor<RowKey, Boundary> boundariesDescriptor() {
-        return new MapStateDescriptor<>(
-                "boundaries", TypeInformation.of(RowKey.class), TypeInformation.of(Boundary.class));
-    }
-
     @Override
     public void initializeState(StateInitializationContext context) throws Exception {
         super.initializeState(context);
@@ -132,9 +124,13 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
                             stoppedSlots.add(slotKey);
                         }
                     });
-            backend.applyToAllKeys(VoidNamespace.INSTANCE, VoidNamespaceSerializer.INSTANCE, boundariesDescriptor(),
-                    (slotKey, slotBoundaries) -> {
-                        for (Boundary boundary : slotBoundaries.values()) {
+            int moved = SlotBoundaries.moveLegacy(backend);
+            if (moved > 0) {
+                LOG.info("moved the boundaries of {} slot(s) from the map state of an earlier build", moved);
+            }
+            backend.applyToAllKeys(VoidNamespace.INSTANCE, VoidNamespaceSerializer.INSTANCE,
+                    SlotBoundaries.descriptor(), (slotKey, slotBoundaries) -> {
+                        for (Boundary boundary : slotBoundaries.value()) {
                             if (boundary.isStart()) {
                                 openTransactions.add(slotKey, boundary);
                             }
@@ -183,7 +179,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         buffer = new RedoOrderBuffer(getPartitionedState(RedoOrderBuffer.rowsDescriptor()),
                 getPartitionedState(RedoOrderBuffer.chunksDescriptor()),
                 getPartitionedState(RedoOrderBuffer.logsDescriptor()));
-        boundaries = getPartitionedState(boundariesDescriptor());
+        boundaries = new SlotBoundaries(getPartitionedState(SlotBoundaries.descriptor()));
         BufferedRows rows = new BufferedRows(buffer, getPartitionedState(undoRowsDescriptor()), restoredRows);
         UndoMatcher undoMatcher = new UndoMatcher(getPartitionedState(UndoMatcher.latestDescriptor()),
                 getPartitionedState(UndoMatcher.previousDescriptor()));
@@ -196,7 +192,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         CommittedTransactionEmitter emitter = new CommittedTransactionEmitter(options, buffer, rows, undoMatcher,
                 lobUndo, converter, metrics, output, getPartitionedState(EmissionCursor.descriptor()));
         finisher = new TransactionFinisher(buffer, rows, boundaries, openTransactions, this::currentSlot,
-                undoMatcher, lobUndo, emitter, metrics, startScn);
+                lobUndo, emitter, metrics, startScn);
         lastProgressLog = System.currentTimeMillis();
         resumeRestoredEmissions();
     }
@@ -208,7 +204,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private void resumeRestoredEmissions() throws Exception {
         for (int slot : stoppedSlots) {
             setCurrentKey(slot);
-            for (Boundary boundary : boundaries.values()) {
+            for (Boundary boundary : boundaries.inRedoOrder()) {
                 if (boundary.isEnd()) {
                     timers.registerEventTimeTimer(VoidNamespace.INSTANCE, boundary.scn());
                 }
@@ -238,7 +234,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
             return;
         }
         Boundary boundary = Boundary.of(record, key);
-        boundaries.put(key, boundary);
+        boundaries.add(boundary);
         if (boundary.isStart()) {
             openTransactions.add(currentSlot(), boundary, redoTimeMillis(record));
         } else {

@@ -9,7 +9,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntSupplier;
-import org.apache.flink.api.common.state.MapState;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -28,18 +27,17 @@ final class TransactionFinisher {
 
     private final RedoOrderBuffer buffer;
     private final BufferedRows buffered;
-    private final MapState<RowKey, Boundary> boundaries;
+    private final SlotBoundaries boundaries;
     private final OpenTransactions openTransactions;
     private final IntSupplier currentSlot;
-    private final UndoMatcher undoMatcher;
     private final LobStatementUndo lobUndo;
     private final CommittedTransactionEmitter emitter;
     private final AssemblerMetrics metrics;
     private final Scn startScn;
 
     /** @param currentSlot the slot key the keyed state is set to (the operator's current key) */
-    TransactionFinisher(RedoOrderBuffer buffer, BufferedRows buffered, MapState<RowKey, Boundary> boundaries,
-                        OpenTransactions openTransactions, IntSupplier currentSlot, UndoMatcher undoMatcher,
+    TransactionFinisher(RedoOrderBuffer buffer, BufferedRows buffered, SlotBoundaries boundaries,
+                        OpenTransactions openTransactions, IntSupplier currentSlot,
                         LobStatementUndo lobUndo, CommittedTransactionEmitter emitter, AssemblerMetrics metrics,
                         Scn startScn) {
         this.buffer = buffer;
@@ -47,7 +45,6 @@ final class TransactionFinisher {
         this.boundaries = boundaries;
         this.openTransactions = openTransactions;
         this.currentSlot = currentSlot;
-        this.undoMatcher = undoMatcher;
         this.lobUndo = lobUndo;
         this.emitter = emitter;
         this.metrics = metrics;
@@ -62,11 +59,7 @@ final class TransactionFinisher {
      * @return false when an emission stopped part way
      */
     boolean finishDue(long frontier) throws Exception {
-        List<Boundary> pending = new ArrayList<>();
-        for (Boundary boundary : boundaries.values()) {
-            pending.add(boundary);
-        }
-        pending.sort((a, b) -> a.key().compareTo(b.key()));
+        List<Boundary> pending = boundaries.inRedoOrder();
         // Ends are finished in redo order; an end not yet due holds back the later ends of its thread.
         Set<Integer> heldThreads = new HashSet<>();
         List<Boundary> due = new ArrayList<>();
@@ -137,7 +130,6 @@ final class TransactionFinisher {
         }
         forget(end, pending);
         buffer.releaseThrough(end.key());
-        undoMatcher.clear();
         lobUndo.clear();
     }
 
@@ -206,7 +198,6 @@ final class TransactionFinisher {
         forget(end, pending);
         buffer.releaseThrough(rows.lastOnStartThread());
         buffer.releaseThrough(end.key());
-        undoMatcher.clear();
         lobUndo.clear();
     }
 
@@ -290,7 +281,7 @@ final class TransactionFinisher {
     }
 
     private void forget(Boundary boundary, List<Boundary> pending) throws Exception {
-        boundaries.remove(boundary.key());
+        boundaries.remove(boundary);
         pending.remove(boundary);
         if (boundary.isStart()) {
             openTransactions.remove(currentSlot.getAsInt(), boundary);

@@ -1,5 +1,7 @@
 package io.redocdc.operators.txn;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
@@ -22,10 +24,22 @@ final class UndoMatcher {
                 "previous-live-row", TypeInformation.of(RowKey.class), TypeInformation.of(RowKey.class));
     }
 
+    /**
+     * Pushes remembered (in memory) so that {@link #clear} can delete their entries one by one; a transaction with
+     * more falls back to clearing the maps, which on RocksDB iterates the slot's key range past every entry deleted
+     * there since the last compaction, costly for slots that transaction after transaction reuse.
+     */
+    static final int REMEMBERED_PUSHES = 4096;
+
     private final MapState<String, RowKey> latest;
     private final MapState<RowKey, RowKey> previous;
-    /** Whether anything was pushed since the last clear: clearing scans the key's state, costly on RocksDB. */
+    /** Whether anything was pushed since the last clear. */
     private boolean used;
+    /** Every ROW_ID pushed since the last clear (the keys of {@code latest}), unless more than remembered. */
+    private final List<String> pushedRowIds = new ArrayList<>();
+    /** Every row pushed over another since the last clear (the keys of {@code previous}), likewise. */
+    private final List<RowKey> coveringRows = new ArrayList<>();
+    private boolean tooManyToRemember;
 
     UndoMatcher(MapState<String, RowKey> latest, MapState<RowKey, RowKey> previous) {
         this.latest = latest;
@@ -43,6 +57,23 @@ final class UndoMatcher {
             previous.put(row, covered);
         }
         latest.put(rowId, row);
+        remember(rowId, covered == null ? null : row);
+    }
+
+    private void remember(String rowId, RowKey covering) {
+        if (tooManyToRemember) {
+            return;
+        }
+        if (pushedRowIds.size() == REMEMBERED_PUSHES) {
+            tooManyToRemember = true;
+            pushedRowIds.clear();
+            coveringRows.clear();
+            return;
+        }
+        pushedRowIds.add(rowId);
+        if (covering != null) {
+            coveringRows.add(covering);
+        }
     }
 
     /** Takes the newest live row of a ROW_ID off its stack: the row an undo row cancels. Null if there is none. */
@@ -64,12 +95,28 @@ final class UndoMatcher {
         return top;
     }
 
-    /** Forgets the stacks of the transaction just finished. */
-    void clear() {
-        if (used) {
+    /**
+     * Forgets the stacks of the transaction whose undo rows were just matched. Every entry was put by a push (a pop
+     * only moves a ROW_ID's top to a row pushed before), so the remembered pushes name them all.
+     */
+    void clear() throws Exception {
+        if (!used) {
+            return;
+        }
+        if (tooManyToRemember) {
             latest.clear();
             previous.clear();
-            used = false;
+        } else {
+            for (String rowId : pushedRowIds) {
+                latest.remove(rowId);
+            }
+            for (RowKey row : coveringRows) {
+                previous.remove(row);
+            }
         }
+        used = false;
+        tooManyToRemember = false;
+        pushedRowIds.clear();
+        coveringRows.clear();
     }
 }

@@ -191,11 +191,14 @@ class TransactionAssemblerTest {
         }
     }
 
-    /** Many rows over three logs read out of order, with savepoint rollbacks sprinkled in. */
+    /**
+     * Many rows over three logs read out of order, with savepoint rollbacks sprinkled in: more live rows than the
+     * undo stacks remember for clearing one by one, so they are cleared by scanning, and no state is left.
+     */
     @ParameterizedTest
     @EnumSource(StateBackendKind.class)
     void aLargeTransactionStreamsOutInRedoOrder(StateBackendKind backend) throws Exception {
-        int perLog = 400;
+        int perLog = UndoMatcher.REMEMBERED_PUSHES / 3 + 100;
         List<List<RedoRecord>> logs = new java.util.ArrayList<>();
         List<Integer> expectedIds = new java.util.ArrayList<>();
         long scn = 1000;
@@ -311,6 +314,8 @@ class TransactionAssemblerTest {
                     XID_A + " INSERT ID=1", XID_A + " INSERT ID=2", XID_A + " UPDATE ID=1");
             assertThat(lcrs.get(2).newValues()[1].text()).isEqualTo("e");
             assertThat(lcrs).extracting(Lcr::scn).containsExactly(101L, 108L, 109L);
+            assertThat(h.operator.slotsHoldingState()).as("the undo stacks (109 over 101 on ROW_1) cleared")
+                    .isZero();
         }
     }
 

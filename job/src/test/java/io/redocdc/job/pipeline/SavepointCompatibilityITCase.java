@@ -42,8 +42,9 @@ import org.junit.jupiter.params.provider.CsvSource;
  * the truth, at another parallelism: a change to any state type that breaks this fails the build.
  *
  * <p>A new fixture, after a state change worth pinning: {@code mvn -pl job verify -Dit.test=SavepointCompatibilityITCase
- * -Dtest=SavepointCompatibilityITCase -Dsavepoint.fixture.dir=job/src/test/resources/savepoints/<build>} on that
- * build, then add the build to the list below.
+ * -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false -Dsavepoint.fixture.dir=$PWD/job/src/test/resources/savepoints/<build>}
+ * on that build, once, into an empty directory (surefire and failsafe both running it would write two runs' files
+ * into one fixture), then add the build to the list below.
  */
 class SavepointCompatibilityITCase {
 

@@ -62,7 +62,7 @@ class SavepointCompatibilityITCase {
 
     /** A canonical savepoint restores into either backend; RocksDB is where the state layout matters most. */
     @ParameterizedTest(name = "savepoint of build {0} into {1}")
-    @CsvSource({"43f4961, HASHMAP", "43f4961, ROCKSDB"})
+    @CsvSource({"43f4961, HASHMAP", "43f4961, ROCKSDB", "4e66366, HASHMAP", "4e66366, ROCKSDB"})
     void savepointOfAnEarlierBuildRestoresAndCompletesTheOutput(String build, StateBackendKind backend)
             throws Exception {
         Path fixture = resource("/savepoints/" + build);

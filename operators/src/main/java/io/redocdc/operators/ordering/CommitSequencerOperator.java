@@ -3,9 +3,11 @@ package io.redocdc.operators.ordering;
 import io.redocdc.common.flink.StepMail;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.Position;
-import java.util.HashSet;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.api.common.state.MapState;
@@ -63,6 +65,7 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
 
     private transient MapState<BufferedLcrKey, Lcr> buffered;
     private transient MapState<String, PendingTransaction> pending;
+    private transient MapState<Long, String[]> pendingByCommitScn;
     private transient ValueState<String> processedLowPosition;
     private transient ValueState<BufferedLcrKey> nextToEmit;
     /**
@@ -102,6 +105,7 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
         super.open();
         buffered = getPartitionedState(SequencerState.bufferedLcrs());
         pending = getPartitionedState(SequencerState.pendingTransactions());
+        pendingByCommitScn = getPartitionedState(SequencerState.pendingByCommitScn());
         processedLowPosition = getPartitionedState(SequencerState.processedLowPosition());
         nextToEmit = getPartitionedState(SequencerState.nextToEmit());
         timers = getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this);
@@ -134,12 +138,14 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
      * each pending transaction's timer is registered again (a timer that exists is not doubled).
      */
     private void restoreTimers() throws Exception {
-        Set<Long> commitScns = new HashSet<>();
-        for (PendingTransaction header : pending.values()) {
-            commitScns.add(header.commitScn());
+        Map<Long, List<String>> byCommitScn = new HashMap<>();
+        for (Map.Entry<String, PendingTransaction> entry : pending.entries()) {
+            byCommitScn.computeIfAbsent(entry.getValue().commitScn(), scn -> new ArrayList<>()).add(entry.getKey());
         }
-        for (long commitScn : commitScns) {
-            timers.registerEventTimeTimer(VoidNamespace.INSTANCE, commitScn);
+        for (Map.Entry<Long, List<String>> transactions : byCommitScn.entrySet()) {
+            // rebuilt, not trusted: savepoints of earlier builds have no such index
+            pendingByCommitScn.put(transactions.getKey(), transactions.getValue().toArray(String[]::new));
+            timers.registerEventTimeTimer(VoidNamespace.INSTANCE, transactions.getKey());
         }
         if (resumeAt != null) {
             LOG.info("restored part way through emitting transaction {}: it goes on at LCR ordinal {}",
@@ -177,6 +183,7 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
         if (header == null) {
             header = PendingTransaction.first(lcr.commitScn());
             timers.registerEventTimeTimer(VoidNamespace.INSTANCE, lcr.commitScn());
+            index(lcr.commitScn(), transaction);
         } else if (header.commitScn() != lcr.commitScn()) {
             throw new IllegalStateException("LCR " + describe(lcr) + " disagrees with earlier LCRs of its transaction"
                     + " (commit SCN " + header.commitScn() + ")");
@@ -191,20 +198,39 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
     }
 
     /**
-     * All timers up to a new watermark fire in one go; the pending headers are scanned once per watermark (not
-     * once per commit SCN) into a small sorted list, which the emission steps then take from in position order.
+     * All timers up to a new watermark fire in one go, one per commit SCN; each adds the transactions committed at
+     * its SCN to a small sorted list, which the emission steps then take from in position order. A new watermark
+     * is only taken once that list is out, so the list holds what the watermark released.
      */
     @Override
     public void onEventTime(InternalTimer<Integer, VoidNamespace> timer) throws Exception {
-        long watermark = timers.currentWatermark();
-        if (due == null || dueWatermark != watermark) {
+        if (due == null) {
             due = new TreeMap<>();
-            for (Map.Entry<String, PendingTransaction> entry : pending.entries()) {
-                if (entry.getValue().commitScn() <= watermark) {
-                    due.put(entry.getKey(), entry.getValue().commitScn());
-                }
+        }
+        dueWatermark = timers.currentWatermark();
+        String[] transactions = pendingByCommitScn.get(timer.getTimestamp());
+        if (transactions != null) {
+            for (String transaction : transactions) {
+                due.put(transaction, timer.getTimestamp());
             }
-            dueWatermark = watermark;
+        }
+    }
+
+    private void index(long commitScn, String transaction) throws Exception {
+        String[] others = pendingByCommitScn.get(commitScn);
+        String[] all = others == null ? new String[1] : Arrays.copyOf(others, others.length + 1);
+        all[all.length - 1] = transaction;
+        pendingByCommitScn.put(commitScn, all);
+    }
+
+    private void unindex(long commitScn, String transaction) throws Exception {
+        String[] all = pendingByCommitScn.get(commitScn);
+        String[] rest = all == null ? new String[0]
+                : Arrays.stream(all).filter(other -> !other.equals(transaction)).toArray(String[]::new);
+        if (rest.length == 0) {
+            pendingByCommitScn.remove(commitScn);
+        } else {
+            pendingByCommitScn.put(commitScn, rest);
         }
     }
 
@@ -342,6 +368,7 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
                 nextToEmit.clear();
             }
             pending.remove(transaction);
+            unindex(header.commitScn(), transaction);
             due.remove(transaction);
             emittedTransactions++;
         }

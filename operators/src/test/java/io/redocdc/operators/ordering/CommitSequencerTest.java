@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.flink.api.common.typeinfo.Types;
 import org.apache.flink.runtime.checkpoint.OperatorSubtaskState;
+import org.apache.flink.runtime.state.VoidNamespace;
+import org.apache.flink.runtime.state.VoidNamespaceSerializer;
 import org.apache.flink.streaming.api.watermark.Watermark;
 import org.apache.flink.streaming.runtime.streamrecord.StreamRecord;
 import org.apache.flink.streaming.runtime.tasks.mailbox.TaskMailbox;
@@ -177,6 +179,33 @@ class CommitSequencerTest {
             feed(harness, stale.lcr(0));
             assertThatThrownBy(() -> harness.processWatermark(new Watermark(145)))
                     .isInstanceOf(IllegalStateException.class).hasMessageContaining("commit order broken");
+        }
+    }
+
+    /**
+     * Checkpoints of builds before 2026-12-07 hold the pending transactions' headers but not the index by commit
+     * SCN that the timers read: the restore rebuilds it from the headers. Here the index is removed from a
+     * checkpoint to stand for such a build's.
+     */
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void aCheckpointWithoutTheCommitScnIndexRestoresFromTheHeaders(StateBackendKind backend) throws Exception {
+        Txn first = new Txn("03001500D7040000", 150, 1, 679, 12, 2);
+        Txn sameScn = new Txn("0A000C003C020000", 150, 2, 412, 40, 1);
+        Txn later = new Txn("04000200BB000000", 200, 1, 679, 60, 1);
+        OperatorSubtaskState withoutIndex;
+        try (var harness = open(backend, null)) {
+            feed(harness, later.lcr(0), first.lcr(0), sameScn.lcr(0), first.lcr(1));
+            CommitSequencerOperator operator = (CommitSequencerOperator) harness.getOperator();
+            operator.setCurrentKey(0);
+            operator.getKeyedStateBackend().getPartitionedState(VoidNamespace.INSTANCE,
+                    VoidNamespaceSerializer.INSTANCE, SequencerState.pendingByCommitScn()).clear();
+            withoutIndex = harness.snapshot(1, 10);
+        }
+        try (var harness = open(backend, withoutIndex)) {
+            harness.processWatermark(new Watermark(200));
+            assertThat(ids(harness.extractOutputValues())).containsExactly("03001500D7040000/0",
+                    "03001500D7040000/1", "0A000C003C020000/0", "04000200BB000000/0");
         }
     }
 

@@ -11,7 +11,8 @@ import org.apache.flink.api.common.typeinfo.Types;
  * Pairs a partial-rollback undo row (ROLLBACK=1) with the row it undoes: the latest earlier live row of the
  * transaction with the same ROW_ID (reference/oracle/operation-codes.md, "Savepoint rollback"). Per ROW_ID it
  * keeps a stack of live rows in keyed state, as a linked list: {@code latest} holds the top, {@code previous}
- * links each row to the live row it covers. Nothing is held in memory, so a transaction of any size works.
+ * links each row to the live row it covers. Only the keys of up to {@link #REMEMBERED_PUSHES} pushes are held in
+ * memory (to clear the stacks), so a transaction of any size works.
  */
 final class UndoMatcher {
 

@@ -34,8 +34,6 @@ final class UndoMatcher {
 
     private final MapState<String, RowKey> latest;
     private final MapState<RowKey, RowKey> previous;
-    /** Whether anything was pushed since the last clear. */
-    private boolean used;
     /** Every ROW_ID pushed since the last clear (the keys of {@code latest}), unless more than remembered. */
     private final List<String> pushedRowIds = new ArrayList<>();
     /** Every row pushed over another since the last clear (the keys of {@code previous}), likewise. */
@@ -52,7 +50,6 @@ final class UndoMatcher {
         if (rowId == null) {
             return;
         }
-        used = true;
         RowKey covered = latest.get(rowId);
         if (covered != null) {
             previous.put(row, covered);
@@ -101,9 +98,6 @@ final class UndoMatcher {
      * only moves a ROW_ID's top to a row pushed before), so the remembered pushes name them all.
      */
     void clear() throws Exception {
-        if (!used) {
-            return;
-        }
         if (tooManyToRemember) {
             latest.clear();
             previous.clear();
@@ -115,7 +109,6 @@ final class UndoMatcher {
                 previous.remove(row);
             }
         }
-        used = false;
         tooManyToRemember = false;
         pushedRowIds.clear();
         coveringRows.clear();

@@ -82,8 +82,8 @@ public final class InspectionText {
         for (StateInspection.LogInReader log : thread.logsInReaders()) {
             String at = log.finished() ? "read to its end"
                     : log.recordsRead() == 0 ? "not started"
-                    : "half read: " + log.recordsRead() + " records" + (log.lastRsId() == null ? ""
-                            : ", last RS_ID " + log.lastRsId().strip() + " SSN " + log.lastSsn());
+                    : "half read: " + log.recordsRead() + " records" + (log.resumeRsId() == null ? ""
+                            : ", resumes by RS_ID " + log.resumeRsId().strip() + " SSN " + log.resumeSsn());
             logs.add(log.sequence() + " (" + at + ")");
         }
         return String.join("; ", logs);

@@ -179,7 +179,7 @@ public final class SavepointInspector {
         var position = split.position();
         return new StateInspection.LogInReader(split.log().id().sequence(), split.log().firstChange().value(),
                 split.log().nextChange().value(), position.handedOn(),
-                position.isCount() ? null : position.last().rsId(), position.isCount() ? null : position.last().ssn(),
+                position.isCount() ? null : position.newest().rsId(), position.isCount() ? null : position.newest().ssn(),
                 split.finished());
     }
 

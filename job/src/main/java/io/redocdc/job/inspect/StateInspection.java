@@ -42,12 +42,12 @@ public record StateInspection(String path, long checkpointId, long startScn, Lon
      * @param firstChange FIRST_CHANGE#
      * @param nextChange  NEXT_CHANGE#
      * @param recordsRead records handed on (0: not started)
-     * @param lastRsId    RS_ID of the last record handed on, when the reader keeps it
-     * @param lastSsn     SSN of that record
+     * @param resumeRsId  RS_ID the reader resumes by (the greatest handed on), when the reader keeps it
+     * @param resumeSsn   SSN of that id
      * @param finished    read to its end, the enumerator not yet told
      */
-    public record LogInReader(long sequence, long firstChange, long nextChange, long recordsRead, String lastRsId,
-                              Long lastSsn, boolean finished) {
+    public record LogInReader(long sequence, long firstChange, long nextChange, long recordsRead, String resumeRsId,
+                              Long resumeSsn, boolean finished) {
 
         @JsonProperty("halfRead")
         public boolean halfRead() {

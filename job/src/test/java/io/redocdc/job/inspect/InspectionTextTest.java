@@ -41,7 +41,7 @@ class InspectionTextTest {
         String thread1 = lines.get(header + 1);
         String thread2 = lines.get(header + 2);
         assertThat(thread1).startsWith("  1        12              1500              12 (half read: 42 records, "
-                + "last RS_ID 0x00000c.00000010.0010 SSN 3); 13 (not started)  ").endsWith("  14,16-17");
+                + "resumes by RS_ID 0x00000c.00000010.0010 SSN 3); 13 (not started)  ").endsWith("  14,16-17");
         assertThat(thread2).startsWith("  2        5               1550              -  ").endsWith(" -");
         int finishedAhead = lines.get(header).indexOf("FINISHED AHEAD");
         assertThat(thread1.indexOf("14,16-17")).as("columns aligned").isEqualTo(finishedAhead);

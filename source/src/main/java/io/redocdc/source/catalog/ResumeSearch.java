@@ -2,6 +2,7 @@ package io.redocdc.source.catalog;
 
 import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.ResumePoint;
+import io.redocdc.source.model.RowChangeId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,14 +36,17 @@ public final class ResumeSearch {
             }
             return;
         }
-        while (!sameRun(read, target)) {
-            read = read.after(next(records, read, target, where));
-        }
-        while (read.sinceLast() < target.sinceLast()) {
-            RedoRecord record = next(records, read, target, where);
-            if (record.rowChangeId() != null) {
-                throw notFound(where, target, record.origin() + " has " + record.rowChangeId()
-                        + " where the records handed on had none");
+        RedoRecord record;
+        do {
+            record = next(records, read, target, where);
+            read = read.after(record);
+        } while (!target.newest().equals(record.rowChangeId()));
+        for (long passed = 0; passed < target.sinceNewest(); passed++) {
+            record = next(records, read, target, where);
+            RowChangeId id = record.rowChangeId();
+            if (id != null && id.compareTo(target.newest()) > 0) {
+                throw notFound(where, target, record.origin() + " has " + id + ", greater than any id of the "
+                        + "records handed on");
             }
             read = read.after(record);
         }
@@ -52,10 +56,6 @@ public final class ResumeSearch {
                     + "handed on {}; the log's rows before that point differ between the two readings",
                     where, target, read.handedOn(), target.handedOn());
         }
-    }
-
-    private static boolean sameRun(ResumePoint read, ResumePoint target) {
-        return read.sinceLast() == 0 && target.last().equals(read.last()) && read.lastRun() == target.lastRun();
     }
 
     private static <E extends Exception> RedoRecord next(Records<E> records, ResumePoint read, ResumePoint target,

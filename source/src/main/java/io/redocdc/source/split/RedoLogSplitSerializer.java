@@ -23,19 +23,24 @@ import org.apache.flink.core.memory.DataOutputView;
  * Version 2 appends the record selection (int length + UTF-8 bytes); version 1 splits had none (a redo directory
  * selects every record). Version 3 keeps that layout, the record index being the {@link ResumePoint#handedOn()}
  * count, and appends the rest of the resume point: a present flag (false for a count), then RS_ID (int length +
- * UTF-8 bytes), SSN long, run long and records since long. A version 1 or 2 index restores as a count, as it did.
- * Keep a reader for every released version.
+ * UTF-8 bytes), SSN long, run long and records since long. Version 4 keeps that layout but for the last two longs,
+ * which become one: the records handed on since the first record carrying the id (the greatest handed on, see
+ * {@link ResumePoint}). A version 1 or 2 index restores as a count, as it did. So does a version 3 point: it named
+ * the last id's first run, which is the wrong place where that id was handed on earlier with other ids between (a
+ * LOB statement of Oracle 23ai), and a count is exact where the log reads as before, which the record-selection
+ * check ({@link RedoLogSplit#recordSelection()}) holds a count to. Keep a reader for every released version.
  */
 public final class RedoLogSplitSerializer implements SimpleVersionedSerializer<RedoLogSplit> {
 
     public static final int VERSION_1 = 1;
     public static final int VERSION_2 = 2;
     public static final int VERSION_3 = 3;
+    public static final int VERSION_4 = 4;
     public static final RedoLogSplitSerializer INSTANCE = new RedoLogSplitSerializer();
 
     @Override
     public int getVersion() {
-        return VERSION_3;
+        return VERSION_4;
     }
 
     @Override
@@ -48,19 +53,18 @@ public final class RedoLogSplitSerializer implements SimpleVersionedSerializer<R
         writeString(split.recordSelection(), out);
         out.writeBoolean(!position.isCount());
         if (!position.isCount()) {
-            writeString(position.last().rsId(), out);
-            out.writeLong(position.last().ssn());
-            out.writeLong(position.lastRun());
-            out.writeLong(position.sinceLast());
+            writeString(position.newest().rsId(), out);
+            out.writeLong(position.newest().ssn());
+            out.writeLong(position.sinceNewest());
         }
         return out.getCopyOfBuffer();
     }
 
     @Override
     public RedoLogSplit deserialize(int version, byte[] serialized) throws IOException {
-        if (version < VERSION_1 || version > VERSION_3) {
+        if (version < VERSION_1 || version > VERSION_4) {
             throw new IOException("unknown RedoLogSplit serializer version " + version + " (this build reads "
-                    + VERSION_1 + " to " + VERSION_3 + "); was the savepoint written by a newer redo-cdc?");
+                    + VERSION_1 + " to " + VERSION_4 + "); was the savepoint written by a newer redo-cdc?");
         }
         DataInputDeserializer in = new DataInputDeserializer(serialized);
         ArchivedLog log = readLog(in);
@@ -69,8 +73,12 @@ public final class RedoLogSplitSerializer implements SimpleVersionedSerializer<R
         String selection = version >= VERSION_2 ? readString(in) : ArchivedLogCatalog.ALL_RECORDS;
         ResumePoint position = ResumePoint.afterRecords(handedOn);
         if (version >= VERSION_3 && in.readBoolean()) {
-            RowChangeId last = new RowChangeId(readString(in), in.readLong());
-            position = new ResumePoint(handedOn, last, in.readLong(), in.readLong());
+            RowChangeId id = new RowChangeId(readString(in), in.readLong());
+            if (version == VERSION_3) {
+                in.skipBytesToRead(2 * Long.BYTES); // run and records since: restored as the count
+            } else {
+                position = new ResumePoint(handedOn, id, in.readLong());
+            }
         }
         if (in.available() != 0) {
             throw new IOException("RedoLogSplit version " + version + ": " + in.available()

@@ -62,6 +62,28 @@ class ResumeSearchTest {
         assertThat(rest(after(A, first), A, first, second, third, D)).containsExactly(second, third, D);
     }
 
+    /**
+     * A LOB statement in Oracle 23ai's shape (debezium/debezium pull request 7472, as the simulator writes it): the
+     * INSERT and its SEL_LOB_LOCATOR rows share one RS_ID, with LOB_WRITE rows of their own in between, so the id of
+     * the last record handed on may have been handed on before. Resuming at that id's first records would hand on
+     * the LOB_WRITE rows and the locator again.
+     */
+    @Test
+    void resumesAfterARecordWhoseIdWasHandedOnBeforeWithOtherIdsBetween() {
+        RedoRecord insert = row(1002, " 0x00018d.0000004b.0120 ");
+        RedoRecord locator = row(1003, " 0x00018d.0000004b.0120 ");
+        RedoRecord write = row(1004, " 0x00018d.0000004b.0188 ");
+        RedoRecord nextWrite = row(1005, " 0x00018d.00000050.005c ");
+        RedoRecord lastLocator = row(1006, " 0x00018d.0000004b.0120 ");
+        RedoRecord after = row(1007, " 0x00018d.00000051.0104 ");
+        RedoRecord[] log = {A, insert, locator, write, nextWrite, lastLocator, after};
+        for (int handedOn = 1; handedOn < log.length; handedOn++) {
+            RedoRecord[] first = java.util.Arrays.copyOf(log, handedOn);
+            assertThat(rest(after(first), log)).as("after %d records", handedOn)
+                    .containsExactly(java.util.Arrays.copyOfRange(log, handedOn, log.length));
+        }
+    }
+
     @Test
     void passesTheRecordsWithoutRsIdHandedOnAfterTheLastId() {
         RedoRecord noId2 = row(1003, "  ");
@@ -75,11 +97,12 @@ class ResumeSearchTest {
         assertThatThrownBy(() -> rest(after(A, B, C), A, B, D))
                 .isInstanceOf(RedoInputException.class)
                 .hasMessageContaining(WHERE)
-                .hasMessageContaining("cannot resume after record 2 (RS_ID '0x00002a.00000002.0078' SSN 0")
+                .hasMessageContaining("cannot resume after record 2 (the first with RS_ID '0x00002a.00000002.0078' SSN 0")
                 .hasMessageContaining("the log ends after 3 records");
         assertThatThrownBy(() -> rest(after(A, NO_ID), A, D, NO_ID))
                 .isInstanceOf(RedoInputException.class)
-                .hasMessageContaining("has RS_ID '0x00002a.00000003.0010' SSN 0 where the records handed on had none");
+                .hasMessageContaining("has RS_ID '0x00002a.00000003.0010' SSN 0, greater than any id of the records handed "
+                        + "on");
         assertThatThrownBy(() -> rest(ResumePoint.afterRecords(4), A, B, C))
                 .isInstanceOf(RedoInputException.class)
                 .hasMessageContaining("cannot resume after the first 4 records (counted): the log ends after 3");

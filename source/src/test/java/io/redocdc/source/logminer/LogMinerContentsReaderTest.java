@@ -369,8 +369,8 @@ class LogMinerContentsReaderTest {
             assertThatThrownBy(reader::next).isInstanceOf(RedoInputException.class)
                     .hasMessageContaining("V$LOGMNR_CONTENTS of archived log thread 1 sequence 42")
                     .hasMessageContaining("a new LogMiner session")
-                    .hasMessageContaining("cannot resume after record 2 (RS_ID '0x0002a7.000013f5.00e8' SSN 0, "
-                            + "number 3 in a row")
+                    .hasMessageContaining("cannot resume after record 2 (the first with RS_ID '0x0002a7.000013f5.00e8' "
+                            + "SSN 0, the greatest id handed on, then 2 more)")
                     .hasMessageContaining("the log ends after 1 records");
         }
     }

@@ -22,18 +22,20 @@ class ResumePointTest {
     }
 
     @Test
-    void countsARunOfRecordsWithOneRowChangeIdAndTheRecordsWithoutRsIdAfterIt() {
+    void namesTheGreatestIdAndTheRecordsHandedOnSinceItsFirstRecord() {
         ResumePoint point = ResumePoint.START
                 .after(row(" 0x0002a7.000013f5.0010 ", 0))
                 .after(row(" 0x0002a7.000013f5.00e8 ", 0))
                 .after(row(" 0x0002a7.000013f5.00e8 ", 0));
-        assertThat(point).isEqualTo(new ResumePoint(3, X, 2, 0));
-        assertThat(point.after(row(null, 0)).after(row("  ", 0))).as("no RS_ID: counted after the run")
-                .isEqualTo(new ResumePoint(5, X, 2, 2));
-        assertThat(point.after(row(null, 0)).after(row(" 0x0002a7.000013f5.00e8 ", 0)))
-                .as("a record without RS_ID does not break the run").isEqualTo(new ResumePoint(5, X, 3, 0));
+        assertThat(point).isEqualTo(new ResumePoint(3, X, 1));
+        assertThat(point.after(row(null, 0)).after(row("  ", 0))).as("no RS_ID: counted after it")
+                .isEqualTo(new ResumePoint(5, X, 3));
+        assertThat(point.after(row(" 0x0002a7.000013f5.0010 ", 0))).as("an earlier id again: counted after it")
+                .isEqualTo(new ResumePoint(4, X, 2));
         assertThat(point.after(row(" 0x0002a7.000013f5.00e8 ", 1))).as("another SSN is another row change")
-                .isEqualTo(new ResumePoint(4, new RowChangeId("0x0002a7.000013f5.00e8", 1), 1, 0));
+                .isEqualTo(new ResumePoint(4, new RowChangeId("0x0002a7.000013f5.00e8", 1), 0));
+        assertThat(point.after(row(" 0x0002a7.000013f6.0010 ", 0))).as("the next redo block")
+                .isEqualTo(new ResumePoint(4, new RowChangeId("0x0002a7.000013f6.0010", 0), 0));
     }
 
     @Test
@@ -46,8 +48,10 @@ class ResumePointTest {
 
     @Test
     void rejectsInconsistentPointsAndPaddedOrBlankIds() {
-        assertThatThrownBy(() -> new ResumePoint(1, X, 2, 0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new ResumePoint(3, null, 1, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ResumePoint(1, X, 1)).as("X's first record is among those handed on")
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ResumePoint(3, null, 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new ResumePoint(3, X, -1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ResumePoint.afterRecords(-1)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new RowChangeId(" 0x1 ", 0)).isInstanceOf(IllegalArgumentException.class);
         assertThat(RowChangeId.of(" 0x0002a7.000013f5.00e8 ", 0)).isEqualTo(X);
@@ -56,8 +60,8 @@ class ResumePointTest {
 
     @Test
     void describesItselfForErrors() {
-        assertThat(new ResumePoint(9, X, 2, 1)).hasToString("after record 8 (RS_ID '0x0002a7.000013f5.00e8' SSN 0, "
-                + "number 2 in a row with that id, then 1 without RS_ID)");
+        assertThat(new ResumePoint(9, X, 2)).hasToString("after record 8 (the first with RS_ID "
+                + "'0x0002a7.000013f5.00e8' SSN 0, the greatest id handed on, then 2 more)");
         assertThat(ResumePoint.afterRecords(17)).hasToString("after the first 17 records (counted)");
     }
 }

@@ -177,7 +177,7 @@ class RedoLogSourceReaderTest {
         List<RedoLogSplit> checkpoint = first.snapshotState(1);
         first.close();
         assertThat(checkpoint).containsExactly(new RedoLogSplit(LOG_11, new ResumePoint(resumeAt,
-                firstRead.get(resumeAt - 1).rowChangeId(), 1, 0), false));
+                firstRead.get(resumeAt - 1).rowChangeId(), 0), false));
 
         List<RedoRecord> reMined = new ArrayList<>(records);
         reMined.add(100, withRowChange(record(5200, 1, "0A000C003C020000", 0, null, null), " 0x00000b.00000064.0020 ", 0));
@@ -193,7 +193,44 @@ class RedoLogSourceReaderTest {
         assertThat(after.records()).extracting(RedoRecord::index).as("numbered on from the checkpoint")
                 .containsExactlyElementsOf(firstRead.subList(resumeAt, 300).stream().map(RedoRecord::index).toList());
         assertThat(restored.snapshotState(2)).extracting(RedoLogSplit::position)
-                .containsExactly(new ResumePoint(300, firstRead.get(299).rowChangeId(), 1, 0));
+                .containsExactly(new ResumePoint(300, firstRead.get(299).rowChangeId(), 0));
+    }
+
+    /**
+     * The rows of a LOB statement in Oracle 23ai's shape (debezium/debezium pull request 7472): the INSERT and its
+     * SEL_LOB_LOCATOR rows (OPERATION_CODE 9) share one RS_ID, the LOB_WRITE rows (10) between have their own. A
+     * checkpoint after any record, the second locator included, resumes with the next record.
+     */
+    @Test
+    void aCheckpointInsideALobStatementWhoseLocatorRowsShareTheInsertsRsIdResumesWithTheNextRecord()
+            throws Exception {
+        String insertRsId = " 0x00000b.0000004b.0120 ";
+        List<RedoRecord> statement = List.of(
+                withRowChange(record(5001, 1, "0A000C003C020000", 1, "insert 1", null), insertRsId, 2),
+                withRowChange(record(5002, 1, "0A000C003C020000", 9, null, null), insertRsId, 2),
+                withRowChange(record(5003, 1, "0A000C003C020000", 10, "write 1", null), " 0x00000b.0000004b.0188 ", 2),
+                withRowChange(record(5004, 1, "0A000C003C020000", 10, "write 2", null), " 0x00000b.00000050.005c ", 2),
+                withRowChange(record(5005, 1, "0A000C003C020000", 9, null, null), insertRsId, 2),
+                withRowChange(record(5006, 1, "0A000C003C020000", 10, "write 3", null), " 0x00000b.00000051.0104 ", 2),
+                withRowChange(record(5007, 1, "0A000C003C020000", 7, "commit", null), " 0x00000b.00000052.0010 ", 0));
+        List<RedoRecord> written = redo.addLog(LOG_11, statement);
+        for (int cut = 1; cut < written.size(); cut++) {
+            RedoLogSourceReader first = reader(new TestingReaderContext(), Long.MAX_VALUE);
+            first.start();
+            first.addSplits(List.of(RedoLogSplit.fresh(LOG_11, ArchivedLogCatalog.ALL_RECORDS)));
+            pollRecords(first, new RecordingReaderOutput(), cut);
+            List<RedoLogSplit> checkpoint = first.snapshotState(1);
+            first.close();
+
+            RedoLogSourceReader restored = reader(new TestingReaderContext(), Long.MAX_VALUE);
+            restored.addSplits(checkpoint);
+            restored.start();
+            RecordingReaderOutput after = new RecordingReaderOutput();
+            readToEnd(restored, after);
+            restored.close();
+            assertThat(after.records()).as("restored after %d records", cut)
+                    .containsExactlyElementsOf(written.subList(cut, written.size()));
+        }
     }
 
     @Test
@@ -219,7 +256,7 @@ class RedoLogSourceReaderTest {
                 .isInstanceOf(SuppressRestartsException.class)
                 .rootCause().isInstanceOf(RedoInputException.class)
                 .hasMessageContaining("1_11_5.csv")
-                .hasMessageContaining("cannot resume after record 0 (RS_ID '0x00000b.00000fff.0010' SSN 0")
+                .hasMessageContaining("cannot resume after record 0 (the first with RS_ID '0x00000b.00000fff.0010' SSN 0")
                 .hasMessageContaining("the log ends after 10 records");
     }
 
@@ -390,7 +427,7 @@ class RedoLogSourceReaderTest {
     }
 
     private static ResumePoint afterShared(long records) {
-        return new ResumePoint(records, SHARED, records, 0);
+        return new ResumePoint(records, SHARED, records - 1);
     }
 
     private RedoLogSourceReader reader(TestingReaderContext context, long maxScn) {

@@ -23,9 +23,12 @@ class RedoLogSplitSerializerTest {
     private static final RedoLogSplit SPLIT = new RedoLogSplit(LOG, ResumePoint.afterRecords(17), true);
     private static final RedoLogSplit SELECTED = new RedoLogSplit(LOG, ResumePoint.afterRecords(17), false,
             "dictionary online-catalog, include OE.*");
-    /** Mid-log at a real RS_ID (README of reference/oracle): the 2nd record of its run, then one without RS_ID. */
+    /** Mid-log at a real RS_ID (README of reference/oracle), then two more records. */
     private static final RedoLogSplit AT_ROW_CHANGE = new RedoLogSplit(LOG,
-            new ResumePoint(17, new RowChangeId("0x0002a7.000013f5.00e8", 3), 2, 1), false, "LogMiner query v1");
+            new ResumePoint(17, new RowChangeId("0x0002a7.000013f5.00e8", 3), 2), false, "LogMiner query v1");
+    /** {@link #AT_ROW_CHANGE} as version 3 wrote it restores as its count (see the serializer). */
+    private static final RedoLogSplit AT_ROW_CHANGE_COUNTED = new RedoLogSplit(LOG, ResumePoint.afterRecords(17),
+            false, "LogMiner query v1");
 
     /** Version 1 bytes of {@link #SPLIT}; a format change must add a version, not change these. */
     private static final String VERSION_1_HEX = "000000010000000000004cb9000000003d5a710000000011284e61aa00000011284e64ef010000000063884b87000000"
@@ -39,8 +42,8 @@ class RedoLogSplitSerializerTest {
             + "2d636174616c6f672c20696e636c756465204f452e2a";
 
     /**
-     * Version 3 bytes of {@link #AT_ROW_CHANGE}: the log as in version 1, the count 17, not finished, the selection,
-     * then present, RS_ID, SSN 3, run 2, 1 since.
+     * Version 3 bytes of a point at {@link #AT_ROW_CHANGE}'s id: the log as in version 1, the count 17, not finished,
+     * the selection, then present, RS_ID, SSN 3, run 2, 1 since.
      */
     private static final String VERSION_3_HEX = "000000010000000000004cb9000000003d5a710000000011284e61aa00000011284e64ef010000000063884b87000000"
             + "00010000000063884b95000001f401002f2f6170702f6f7261636c652f6f7261646174612f617263682f315f31393634"
@@ -50,6 +53,12 @@ class RedoLogSplitSerializerTest {
 
     /** Version 3 bytes of {@link #SELECTED}: its version 2 bytes and "no row change id". */
     private static final String VERSION_3_COUNT_HEX = VERSION_2_HEX + "00";
+
+    /** Version 4 bytes of {@link #AT_ROW_CHANGE}: as version 3 up to the SSN, then 2 since the id's first record. */
+    private static final String VERSION_4_HEX = "000000010000000000004cb9000000003d5a710000000011284e61aa00000011284e64ef010000000063884b87000000"
+            + "00010000000063884b95000001f401002f2f6170702f6f7261636c652f6f7261646174612f617263682f315f31393634"
+            + "315f313032393333373334342e6462660100000000000000001100000000114c6f674d696e6572207175657279207631"
+            + "010000001630783030303261372e30303030313366352e3030653800000000000000030000000000000002";
 
     private final RedoLogSplitSerializer serializer = RedoLogSplitSerializer.INSTANCE;
 
@@ -77,20 +86,26 @@ class RedoLogSplitSerializerTest {
     }
 
     @Test
-    void version3BytesAreFrozen() throws IOException {
-        assertThat(serializer.getVersion()).isEqualTo(3);
-        assertThat(HexFormat.of().formatHex(serializer.serialize(AT_ROW_CHANGE))).isEqualTo(VERSION_3_HEX);
-        assertThat(serializer.deserialize(3, HexFormat.of().parseHex(VERSION_3_HEX))).isEqualTo(AT_ROW_CHANGE);
-        assertThat(HexFormat.of().formatHex(serializer.serialize(SELECTED))).isEqualTo(VERSION_3_COUNT_HEX);
+    void version3BytesStillReadAsACount() throws IOException {
+        assertThat(serializer.deserialize(3, HexFormat.of().parseHex(VERSION_3_HEX))).isEqualTo(AT_ROW_CHANGE_COUNTED);
         assertThat(serializer.deserialize(3, HexFormat.of().parseHex(VERSION_3_COUNT_HEX))).isEqualTo(SELECTED);
+    }
+
+    @Test
+    void version4BytesAreFrozen() throws IOException {
+        assertThat(serializer.getVersion()).isEqualTo(4);
+        assertThat(HexFormat.of().formatHex(serializer.serialize(AT_ROW_CHANGE))).isEqualTo(VERSION_4_HEX);
+        assertThat(serializer.deserialize(4, HexFormat.of().parseHex(VERSION_4_HEX))).isEqualTo(AT_ROW_CHANGE);
+        assertThat(HexFormat.of().formatHex(serializer.serialize(SELECTED))).isEqualTo(VERSION_3_COUNT_HEX);
+        assertThat(serializer.deserialize(4, HexFormat.of().parseHex(VERSION_3_COUNT_HEX))).isEqualTo(SELECTED);
     }
 
     @Test
     void rejectsUnknownVersionsAndTrailingBytes() throws IOException {
         byte[] bytes = serializer.serialize(SPLIT);
-        assertThatThrownBy(() -> serializer.deserialize(4, bytes)).hasMessageContaining("unknown RedoLogSplit serializer version 4");
+        assertThatThrownBy(() -> serializer.deserialize(5, bytes)).hasMessageContaining("unknown RedoLogSplit serializer version 5");
         byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 1);
-        assertThatThrownBy(() -> serializer.deserialize(3, longer)).hasMessageContaining("1 unexpected trailing bytes");
+        assertThatThrownBy(() -> serializer.deserialize(4, longer)).hasMessageContaining("1 unexpected trailing bytes");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.redocdc.operators.txn;
 
+import io.redocdc.common.flink.KeyedWriteBack;
 import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.ThreadSequence;
 import java.util.ArrayList;
@@ -39,10 +40,12 @@ final class RedoOrderBuffer {
     }
 
     private final MapState<RowKey, RedoRecord> rows;
-    private final MapState<ThreadSequence, ChunkBounds> chunks;
+    private final KeyedWriteBack<Integer>.CachedMap<ThreadSequence, ChunkBounds> chunks;
     private final ValueState<ThreadSequence[]> logs;
 
-    RedoOrderBuffer(MapState<RowKey, RedoRecord> rows, MapState<ThreadSequence, ChunkBounds> chunks,
+    /** @param chunks and {@code logs}: read and written per record, so cached ({@link KeyedWriteBack}) */
+    RedoOrderBuffer(MapState<RowKey, RedoRecord> rows,
+                    KeyedWriteBack<Integer>.CachedMap<ThreadSequence, ChunkBounds> chunks,
                     ValueState<ThreadSequence[]> logs) {
         this.rows = rows;
         this.chunks = chunks;

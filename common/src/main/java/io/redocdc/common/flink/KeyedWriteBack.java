@@ -10,6 +10,7 @@ import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.ValueState;
+import org.apache.flink.util.function.SupplierWithException;
 
 /**
  * Write-back caches in front of small keyed states that an operator reads and writes for every record (counters,
@@ -84,6 +85,31 @@ public final class KeyedWriteBack<K> {
         return entries;
     }
 
+    /** The cached value of {@code key}, else the stored one, cached from then on. */
+    private <X, T> T read(Map<X, Entry<T>> cache, X key, SupplierWithException<T, Exception> stored)
+            throws Exception {
+        Entry<T> entry = cache.get(key);
+        if (entry != null) {
+            return entry.value;
+        }
+        T value = stored.get();
+        cache.put(key, new Entry<>(value, false));
+        added();
+        return value;
+    }
+
+    /** Caches {@code value} (null: none) for {@code key}, to be written out at the next flush. */
+    private <X, T> void write(Map<X, Entry<T>> cache, X key, T value) throws Exception {
+        Entry<T> entry = cache.get(key);
+        if (entry != null) {
+            entry.value = value;
+            entry.dirty = true;
+            return;
+        }
+        cache.put(key, new Entry<>(value, true));
+        added();
+    }
+
     private void added() throws Exception {
         if (++entries >= maxEntries) {
             flush();
@@ -116,27 +142,23 @@ public final class KeyedWriteBack<K> {
 
         @Override
         public T value() throws IOException {
-            K key = currentKey.get();
-            Entry<T> entry = byKey.get(key);
-            if (entry == null) {
-                T stored = state.value();
-                byKey.put(key, new Entry<>(stored, false));
-                countAdded();
-                return stored;
+            try {
+                return read(byKey, currentKey.get(), state::value);
+            } catch (IOException | RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IOException(e); // only from a flush when the caches are full
             }
-            return entry.value;
         }
 
         @Override
         public void update(T value) throws IOException {
-            K key = currentKey.get();
-            Entry<T> entry = byKey.get(key);
-            if (entry == null) {
-                byKey.put(key, new Entry<>(value, true));
-                countAdded();
-            } else {
-                entry.value = value;
-                entry.dirty = true;
+            try {
+                write(byKey, currentKey.get(), value);
+            } catch (IOException | RuntimeException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new IOException(e);
             }
         }
 
@@ -163,17 +185,6 @@ public final class KeyedWriteBack<K> {
             }
             byKey.clear();
         }
-
-        /** {@link #added}, within ValueState's signatures. */
-        private void countAdded() throws IOException {
-            try {
-                added();
-            } catch (IOException | RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new IOException(e);
-            }
-        }
     }
 
     /** Point operations of a keyed map state, cached per key and map key. */
@@ -187,31 +198,19 @@ public final class KeyedWriteBack<K> {
 
         /** The value of {@code mapKey} for the current key, or null. */
         public UV get(UK mapKey) throws Exception {
-            Map<UK, Entry<UV>> map = byKey.computeIfAbsent(currentKey.get(), key -> new HashMap<>());
-            Entry<UV> entry = map.get(mapKey);
-            if (entry == null) {
-                UV stored = state.get(mapKey);
-                map.put(mapKey, new Entry<>(stored, false));
-                added();
-                return stored;
-            }
-            return entry.value;
+            return read(ofCurrentKey(), mapKey, () -> state.get(mapKey));
         }
 
         public void put(UK mapKey, UV value) throws Exception {
-            Map<UK, Entry<UV>> map = byKey.computeIfAbsent(currentKey.get(), key -> new HashMap<>());
-            Entry<UV> entry = map.get(mapKey);
-            if (entry == null) {
-                map.put(mapKey, new Entry<>(value, true));
-                added();
-            } else {
-                entry.value = value;
-                entry.dirty = true;
-            }
+            write(ofCurrentKey(), mapKey, value);
         }
 
         public void remove(UK mapKey) throws Exception {
             put(mapKey, null);
+        }
+
+        private Map<UK, Entry<UV>> ofCurrentKey() {
+            return byKey.computeIfAbsent(currentKey.get(), key -> new HashMap<>());
         }
 
         @Override

@@ -110,6 +110,17 @@ public final class KeyedWriteBack<K> {
         added();
     }
 
+    /** {@code action} within ValueState's signatures: only a flush of full caches throws more than IOException. */
+    private static <T> T asIo(SupplierWithException<T, Exception> action) throws IOException {
+        try {
+            return action.get();
+        } catch (IOException | RuntimeException e) {
+            throw e;
+        } catch (Exception e) {
+            throw new IOException(e);
+        }
+    }
+
     private void added() throws Exception {
         if (++entries >= maxEntries) {
             flush();
@@ -142,24 +153,15 @@ public final class KeyedWriteBack<K> {
 
         @Override
         public T value() throws IOException {
-            try {
-                return read(byKey, currentKey.get(), state::value);
-            } catch (IOException | RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new IOException(e); // only from a flush when the caches are full
-            }
+            return asIo(() -> read(byKey, currentKey.get(), state::value));
         }
 
         @Override
         public void update(T value) throws IOException {
-            try {
+            asIo(() -> {
                 write(byKey, currentKey.get(), value);
-            } catch (IOException | RuntimeException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new IOException(e);
-            }
+                return null;
+            });
         }
 
         @Override

@@ -177,9 +177,10 @@ public final class SavepointInspector {
 
     private static StateInspection.LogInReader logInReader(RedoLogSplit split) {
         var position = split.position();
+        var resumeId = position.newest();
         return new StateInspection.LogInReader(split.log().id().sequence(), split.log().firstChange().value(),
                 split.log().nextChange().value(), position.handedOn(),
-                position.isCount() ? null : position.newest().rsId(), position.isCount() ? null : position.newest().ssn(),
+                resumeId == null ? null : resumeId.rsId(), resumeId == null ? null : resumeId.ssn(),
                 split.finished());
     }
 

@@ -66,7 +66,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private static final Logger LOG = LoggerFactory.getLogger(TransactionAssemblerOperator.class);
     private static final long PROGRESS_LOG_INTERVAL_MS = 10_000;
     /** Cached slot-metadata entries before they are written out between checkpoints: some megabytes of heap. */
-    static final int SLOT_METADATA_ENTRIES = 65_536;
+    private static final int SLOT_METADATA_ENTRIES = 65_536;
 
     private final AssemblerOptions options;
     /** The source's retention key: at each checkpoint the open transactions' START logs go to it; null: not. */

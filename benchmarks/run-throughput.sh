@@ -5,7 +5,8 @@
 #   benchmarks/run-throughput.sh --dir /tmp/w --transactions 20000 --configs hashmap:2,rocksdb:2 --rounds 3
 #   benchmarks/run-throughput.sh --baseline main --rounds 3        # also the job as built from git rev "main",
 #                                                                  # interleaved with this tree's, run by run
-# Other options: --seed 7 --threads 1 (simulation, when --dir has no redo/ yet), --floor-passes 3,
+# Other options: --seed 7 --threads 1 (simulation, when --dir has no redo/ yet), --floor-passes 3, --warm-ups 1
+# (runs of the job in its JVM before the measured one, so that the JIT compilers are done; 0: a cold start),
 # --job-jvm-options "-Xmx2g" (each job run is a JVM of its own; add -XX:StartFlightRecording=... to profile).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -36,7 +36,7 @@ public final class ThroughputBenchmark {
     public static void main(String[] args) throws Exception {
         if (args.length > 0 && args[0].equals("--job")) {
             JobRun.run(Path.of(args[1]), Path.of(args[2]), StateBackendKind.valueOf(args[3].toUpperCase()),
-                    Integer.parseInt(args[4]), Long.parseLong(args[5]));
+                    Integer.parseInt(args[4]), Long.parseLong(args[5]), Integer.parseInt(args[6]));
             return;
         }
         Map<String, String> opts = options(args);
@@ -44,6 +44,7 @@ public final class ThroughputBenchmark {
         int rounds = Integer.parseInt(opts.getOrDefault("rounds", "1"));
         List<String> configs = List.of(opts.getOrDefault("configs", "hashmap:1,hashmap:2").split(","));
         String jvmOptions = opts.getOrDefault("job-jvm-options", "-Xmx2g");
+        int warmUps = Integer.parseInt(opts.getOrDefault("warm-ups", "1"));
         Map<String, String> trees = trees(opts.getOrDefault("trees", ""));
 
         machine();
@@ -67,7 +68,8 @@ public final class ThroughputBenchmark {
             for (String config : configs) {
                 for (Map.Entry<String, String> tree : trees.entrySet()) {
                     String key = config + " " + tree.getKey();
-                    Map<String, Double> run = runJob(tree.getValue(), jvmOptions, redo, dir, config, base.rows());
+                    Map<String, Double> run = runJob(tree.getValue(), jvmOptions, redo, dir, config, base.rows(),
+                            warmUps);
                     results.computeIfAbsent(key, k -> new ArrayList<>()).add(run);
                     System.out.printf(Locale.ROOT, "round %d %-12s %-10s start-up %5.1f s, steady %,9.0f rows/s,"
                                     + " %,9.0f rows per CPU-second, tail %5.1f s, total %6.1f s, peak heap %,5.0f MiB,"
@@ -135,7 +137,8 @@ public final class ThroughputBenchmark {
     }
 
     private static Map<String, Double> runJob(String classpath, String jvmOptions, Path redo, Path dir, String config,
-                                              long expectedRecords) throws IOException, InterruptedException {
+                                              long expectedRecords, int warmUps)
+            throws IOException, InterruptedException {
         String[] backendAndParallelism = config.split(":");
         Path output = Files.createTempDirectory(dir, "output-");
         List<String> command = new ArrayList<>();
@@ -144,7 +147,7 @@ public final class ThroughputBenchmark {
         command.addAll(List.of("--add-opens=java.base/java.util=ALL-UNNAMED",
                 "--add-opens=java.base/java.lang=ALL-UNNAMED", "-cp", classpath, ThroughputBenchmark.class.getName(),
                 "--job", redo.toString(), output.resolve("sink").toString(), backendAndParallelism[0],
-                backendAndParallelism[1], Long.toString(expectedRecords)));
+                backendAndParallelism[1], Long.toString(expectedRecords), Integer.toString(warmUps)));
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         Map<String, Double> values = null;
         List<String> lines = new ArrayList<>();

@@ -28,6 +28,10 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
  * <p>Warm-up runs of the same job over the same input go first, in the same JVM, each to an output of its own: a
  * run of 30 s spends a quarter to a third of its CPU in the JIT compilers, which a job that runs for days does once.
  * The measured run then starts with compiled code; its start-up and peak heap are its own (peaks are reset).
+ *
+ * <p>With {@code -Dbenchmark.async-profiler=ARGS} (async-profiler's jar on the classpath, its library on
+ * {@code java.library.path}), async-profiler runs over the measured run only: {@code start,ARGS} before it,
+ * {@code stop,ARGS} after, for example {@code event=cpu,interval=5ms,threads,collapsed,file=run.collapsed}.
  */
 final class JobRun {
 
@@ -59,8 +63,10 @@ final class JobRun {
         long start = System.nanoTime();
         samples.start = start;
         sampler.start();
+        profiler("start");
         env.execute("throughput benchmark " + backend.flinkName() + " p" + parallelism);
         long end = System.nanoTime();
+        profiler("stop");
         samples.stop = true;
         sampler.join();
         long records = SourceRecordsReporter.recordsOut();
@@ -97,6 +103,16 @@ final class JobRun {
         StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment(config);
         CapturePipeline.build(env, options);
         return env;
+    }
+
+    /** async-profiler's {@code action} with the arguments of {@code -Dbenchmark.async-profiler}, if set. */
+    private static void profiler(String action) throws ReflectiveOperationException {
+        String args = System.getProperty("benchmark.async-profiler");
+        if (args != null) {
+            Class<?> profiler = Class.forName("one.profiler.AsyncProfiler");
+            Object instance = profiler.getMethod("getInstance").invoke(null);
+            profiler.getMethod("execute", String.class).invoke(instance, action + "," + args);
+        }
     }
 
     private static Path checkpoints(Path output) {

@@ -58,7 +58,7 @@ public final class ChangeFileSink {
 
     private static FileSink<Lcr> fileSink(Path path, Encoder<Lcr> encoder, BucketAssigner<Lcr, String> buckets,
                                           FileSinkOptions options) {
-        return FileSink.forRowFormat(path, encoder)
+        return FileSink.forBulkFormat(path, EncodedLinesWriter.factory(encoder))
                 .withBucketAssigner(buckets)
                 .withRollingPolicy(new CommitOnCheckpointRollingPolicy<>(options.maxPartSizeBytes()))
                 .withOutputFileConfig(PART_FILES)

@@ -26,7 +26,8 @@ public final class DeadLetterFileSink {
     }
 
     public static void attach(DataStream<DeadLetter> deadLetters, String directory) {
-        deadLetters.sinkTo(FileSink.forRowFormat(new Path(new Path(directory), DIRECTORY), new DeadLetterEncoder())
+        deadLetters.sinkTo(FileSink.forBulkFormat(new Path(new Path(directory), DIRECTORY),
+                                EncodedLinesWriter.factory(new DeadLetterEncoder()))
                         .withBucketAssigner(new BasePathBucketAssigner<>())
                         .withRollingPolicy(new CommitOnCheckpointRollingPolicy<>(FileSinkOptions.DEFAULT_MAX_PART_SIZE_BYTES))
                         .withOutputFileConfig(ChangeFileSink.PART_FILES)

@@ -131,17 +131,23 @@ class FlinkSqlReadsOggJsonITCase {
         // checkpointing is on, but the first checkpoint is at least 30 minutes away
         env.enableCheckpointing(Duration.ofHours(1).toMillis());
         env.getCheckpointConfig().setMinPauseBetweenCheckpoints(Duration.ofMinutes(30).toMillis());
-        DataStream<Lcr> failsAtTheUpdate = env.fromData(CHANGES, TypeInformation.of(Lcr.class))
-                .map(new FailAt(CHANGES.get(3).position())).returns(TypeInformation.of(Lcr.class));
-        ChangeFileSink.attach(failsAtTheUpdate, FileSinkOptions.builder().directory(dir.toString()).build());
+        // more rows than the part writer buffers (EncodedLinesWriter), so that some reach the disk before the failure
+        int rows = 2 * EncodedLinesWriter.BUFFER_BYTES / 200;
+        List<Lcr> oneLargeTransaction = new ArrayList<>();
+        for (int i = 0; i < rows; i++) {
+            oneLargeTransaction.add(insert(1240, i, rows, 1234, ROW_1));
+        }
+        DataStream<Lcr> failsAtTheLastRow = env.fromData(oneLargeTransaction, TypeInformation.of(Lcr.class))
+                .map(new FailAt(oneLargeTransaction.get(rows - 1).position())).returns(TypeInformation.of(Lcr.class));
+        ChangeFileSink.attach(failsAtTheLastRow, FileSinkOptions.builder().directory(dir.toString()).build());
 
         assertThatThrownBy(() -> env.execute("fails before any checkpoint")).hasStackTraceContaining(FailAt.MESSAGE);
 
         assertThat(visibleFiles(dir)).isEmpty();
-        // the rows were written, but only to hidden in-progress files that readers skip
+        // rows reached the disk, but only hidden in-progress files that readers skip
         List<Path> hidden = files(dir.resolve("data/OE.ORDERS"));
         assertThat(hidden).allSatisfy(file -> assertThat(file.getFileName().toString()).startsWith(".part-"));
-        assertThat(readAll(hidden)).contains(position(1240, 0, 1234), position(1240, 1, 1236));
+        assertThat(readAll(hidden)).contains(position(1240, 0, 1234), position(1240, 1, 1234));
         assertThat(readWithFlinkSql(FileFormat.OGG_JSON, dir.resolve("data/OE.ORDERS"))).isEmpty();
     }
 

@@ -3,12 +3,6 @@ package io.redocdc.operators.ordering;
 import io.redocdc.common.flink.StepMail;
 import io.redocdc.operators.lcr.Lcr;
 import io.redocdc.operators.lcr.Position;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.apache.flink.api.common.operators.MailboxExecutor;
 import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.ValueState;
@@ -31,8 +25,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Buffers LCRs per transaction in keyed state and, when the watermark passes a commit SCN, emits every
- * transaction committed up to there in position order (commit SCN, then commit thread, then the commit record's
+ * Holds LCRs per transaction ({@link PendingTransactions}: on the heap within a budget, in keyed state beyond it and
+ * at checkpoints) and, when the watermark passes a commit SCN, emits every transaction committed up to there in
+ * position order (commit SCN, then commit thread, then the commit record's
  * place in the redo), one LCR at a time. The assembler emits a transaction before forwarding the watermark that
  * released it, so at watermark W every transaction committed at or below W is complete here; anything else is a
  * bug and fails the job, as does a position that does not increase.
@@ -43,8 +38,10 @@ import org.slf4j.LoggerFactory;
  * their own checkpoint state ({@code wholeTransactions}), only between transactions.
  *
  * <p>Tracks the processed low position: the position of the last LCR of the last transaction emitted. A custom
- * operator rather than a KeyedProcessFunction for the mailbox; its timer service keeps KeyedProcessOperator's name,
- * so the savepoints of the earlier function restore.
+ * operator rather than a KeyedProcessFunction for the mailbox. Builds up to dbccffc (2026-12-07) released
+ * transactions with an event-time timer per commit SCN, in a timer service named as KeyedProcessOperator's: the
+ * service is still set up so that the timers of their savepoints fire, and do nothing; the pending transactions
+ * are read from the headers instead.
  */
 final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
         implements OneInputStreamOperator<Lcr, Lcr>, Triggerable<Integer, VoidNamespace> {
@@ -59,13 +56,14 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
     /** Meter: LCRs handed to the sinks per second (changes/s), over {@link #RATE_SECONDS}. */
     static final String EMITTED_LCRS_PER_SECOND = "emittedLcrsPerSecond";
     private static final int RATE_SECONDS = 10;
+    /** Heap for LCRs waiting for their watermark before they go to keyed state. */
+    static final long DEFAULT_HEAP_BUDGET_BYTES = 64L << 20;
 
     private final int emissionStep;
     private final boolean wholeTransactions;
+    private final long heapBudgetBytes;
 
-    private transient MapState<BufferedLcrKey, Lcr> buffered;
-    private transient MapState<String, PendingTransaction> pending;
-    private transient MapState<Long, String[]> pendingByCommitScn;
+    private transient PendingTransactions pending;
     private transient ValueState<String> processedLowPosition;
     private transient ValueState<BufferedLcrKey> nextToEmit;
     /**
@@ -76,10 +74,11 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
     private transient InternalTimerService<VoidNamespace> timers;
     private transient TimestampedCollector<Lcr> out;
     private transient Position lastEmitted;
-    /** Transactions due at {@link #dueWatermark} and not yet out, by transaction id (position order). */
-    private transient TreeMap<String, Long> due;
-    private transient long dueWatermark;
-    /** The watermark held back while {@link #due} transactions are still going out. */
+    /** The watermark that released the transactions going out: those committed at or below it. */
+    private transient long dueWatermark = Long.MIN_VALUE;
+    /** Set when an emission failed: nothing more goes out, not even from finish(). */
+    private transient boolean failed;
+    /** The watermark held back while due transactions are still going out. */
     private transient Watermark heldWatermark;
     private transient StepMail steps;
     private transient boolean restored;
@@ -93,19 +92,24 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
      * @param wholeTransactions true: a step ends only between transactions
      */
     CommitSequencerOperator(int emissionStep, boolean wholeTransactions) {
+        this(emissionStep, wholeTransactions, DEFAULT_HEAP_BUDGET_BYTES);
+    }
+
+    /** @param heapBudgetBytes heap for waiting LCRs ({@link PendingTransactions#weight}); beyond it, keyed state */
+    CommitSequencerOperator(int emissionStep, boolean wholeTransactions, long heapBudgetBytes) {
         if (emissionStep < 1) {
             throw new IllegalArgumentException("emissionStep must be at least 1 LCR, got " + emissionStep);
         }
         this.emissionStep = emissionStep;
         this.wholeTransactions = wholeTransactions;
+        this.heapBudgetBytes = heapBudgetBytes;
     }
 
     @Override
     public void open() throws Exception {
         super.open();
-        buffered = getPartitionedState(SequencerState.bufferedLcrs());
-        pending = getPartitionedState(SequencerState.pendingTransactions());
-        pendingByCommitScn = getPartitionedState(SequencerState.pendingByCommitScn());
+        pending = new PendingTransactions(getPartitionedState(SequencerState.bufferedLcrs()),
+                getPartitionedState(SequencerState.pendingTransactions()), heapBudgetBytes);
         processedLowPosition = getPartitionedState(SequencerState.processedLowPosition());
         nextToEmit = getPartitionedState(SequencerState.nextToEmit());
         timers = getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, this);
@@ -114,6 +118,7 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
         metrics.gauge("processedLowPosition", (Gauge<String>) () -> lastEmitted == null ? "" : lastEmitted.toHex());
         metrics.gauge("processedCommitScn", (Gauge<Long>) () -> lastEmitted == null ? -1L : lastEmitted.commitScn());
         metrics.gauge("emittedTransactions", (Gauge<Long>) () -> emittedTransactions);
+        metrics.gauge("pendingTransactions", (Gauge<Integer>) () -> pending.size());
         emittedLcrs = metrics.counter(EMITTED_LCRS);
         metrics.meter(EMITTED_LCRS_PER_SECOND, new MeterView(emittedLcrs, RATE_SECONDS));
         lastProgressLog = System.currentTimeMillis();
@@ -123,7 +128,7 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
         }
         resumeAt = nextToEmit.value();
         if (restored) {
-            restoreTimers();
+            restorePending();
         }
     }
 
@@ -134,19 +139,14 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
     }
 
     /**
-     * A checkpoint may have been taken while due transactions were going out: their timers fired before it, so
-     * each pending transaction's timer is registered again (a timer that exists is not doubled).
+     * The pending transactions of the checkpoint, released by the next watermark that passes their commit SCN (one
+     * taken part way out goes on at {@link #resumeAt}). The index by commit SCN of the builds from 4d4fb4a to
+     * dbccffc is not needed any more: cleared, so that it does not stay in every later checkpoint.
      */
-    private void restoreTimers() throws Exception {
-        Map<Long, List<String>> byCommitScn = new HashMap<>();
-        for (Map.Entry<String, PendingTransaction> entry : pending.entries()) {
-            byCommitScn.computeIfAbsent(entry.getValue().commitScn(), scn -> new ArrayList<>()).add(entry.getKey());
-        }
-        for (Map.Entry<Long, List<String>> transactions : byCommitScn.entrySet()) {
-            // rebuilt, not trusted: savepoints of earlier builds have no such index
-            pendingByCommitScn.put(transactions.getKey(), transactions.getValue().toArray(String[]::new));
-            timers.registerEventTimeTimer(VoidNamespace.INSTANCE, transactions.getKey());
-        }
+    private void restorePending() throws Exception {
+        pending.restore();
+        MapState<Long, String[]> formerIndex = getPartitionedState(SequencerState.pendingByCommitScn());
+        formerIndex.clear();
         if (resumeAt != null) {
             LOG.info("restored part way through emitting transaction {}: it goes on at LCR ordinal {}",
                     resumeAt.transactionId(), resumeAt.ordinal());
@@ -156,9 +156,11 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
     @Override
     public void snapshotState(StateSnapshotContext context) throws Exception {
         super.snapshotState(context);
+        setCurrentKey(KEY);
+        pending.writeOut(); // before the keyed state backend's snapshot, which runs after this method
         if (hasDue()) {
-            LOG.info("checkpoint {}: {} transaction(s) released and not yet out{}", context.getCheckpointId(),
-                    due.size(), resumeAt == null ? "" : "; transaction " + resumeAt.transactionId() + " goes on at "
+            LOG.info("checkpoint {}: transactions released by watermark {} not yet out{}", context.getCheckpointId(),
+                    dueWatermark, resumeAt == null ? "" : "; transaction " + resumeAt.transactionId() + " goes on at "
                             + "LCR ordinal " + resumeAt.ordinal());
         }
     }
@@ -179,11 +181,9 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
                     + ") passed its commit SCN: the assembler must emit a transaction before that watermark");
         }
         String transaction = lcr.positionValue().transactionId();
-        PendingTransaction header = pending.get(transaction);
+        PendingTransaction header = pending.header(transaction);
         if (header == null) {
             header = PendingTransaction.first(lcr.commitScn());
-            timers.registerEventTimeTimer(VoidNamespace.INSTANCE, lcr.commitScn());
-            index(lcr.commitScn(), transaction);
         } else if (header.commitScn() != lcr.commitScn()) {
             throw new IllegalStateException("LCR " + describe(lcr) + " disagrees with earlier LCRs of its transaction"
                     + " (commit SCN " + header.commitScn() + ")");
@@ -193,45 +193,12 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
                     + header.received() + " received" + (header.isComplete() ? ", the last among them" : "")
                     + " (duplicate or bad ordinal)");
         }
-        pending.put(transaction, header.withOneMore(lcr.ordinal(), lcr.lastInTransaction()));
-        buffered.put(new BufferedLcrKey(transaction, lcr.ordinal()), lcr);
+        pending.add(transaction, header.withOneMore(lcr.ordinal(), lcr.lastInTransaction()), lcr);
     }
 
-    /**
-     * All timers up to a new watermark fire in one go, one per commit SCN; each adds the transactions committed at
-     * its SCN to a small sorted list, which the emission steps then take from in position order. A new watermark
-     * is only taken once that list is out, so the list holds what the watermark released.
-     */
+    /** Timers of savepoints of earlier builds (see the class comment): the watermark releases their transactions. */
     @Override
-    public void onEventTime(InternalTimer<Integer, VoidNamespace> timer) throws Exception {
-        if (due == null) {
-            due = new TreeMap<>();
-        }
-        dueWatermark = timers.currentWatermark();
-        String[] transactions = pendingByCommitScn.get(timer.getTimestamp());
-        if (transactions != null) {
-            for (String transaction : transactions) {
-                due.put(transaction, timer.getTimestamp());
-            }
-        }
-    }
-
-    private void index(long commitScn, String transaction) throws Exception {
-        String[] others = pendingByCommitScn.get(commitScn);
-        String[] all = others == null ? new String[1] : Arrays.copyOf(others, others.length + 1);
-        all[all.length - 1] = transaction;
-        pendingByCommitScn.put(commitScn, all);
-    }
-
-    private void unindex(long commitScn, String transaction) throws Exception {
-        String[] all = pendingByCommitScn.get(commitScn);
-        String[] rest = all == null ? new String[0]
-                : Arrays.stream(all).filter(other -> !other.equals(transaction)).toArray(String[]::new);
-        if (rest.length == 0) {
-            pendingByCommitScn.remove(commitScn);
-        } else {
-            pendingByCommitScn.put(commitScn, rest);
-        }
+    public void onEventTime(InternalTimer<Integer, VoidNamespace> timer) {
     }
 
     @Override
@@ -249,11 +216,13 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
     }
 
     /**
-     * Fires the timers up to {@code mark} and emits a first step of what they release; the watermark passes on
-     * once all of it is out, the rest goes out in mails.
+     * Releases the transactions committed at or below {@code mark} and emits a first step of them; the watermark
+     * passes on once all of them are out, the rest goes out in mails. A new watermark is only taken once they are
+     * out, and what arrives meanwhile commits above the watermark, so the released ones stay the first pending.
      */
     private void advance(Watermark mark) throws Exception {
         timeServiceManager.advanceWatermark(mark);
+        dueWatermark = mark.getTimestamp();
         emissionStep();
         if (hasDue()) {
             heldWatermark = mark;
@@ -264,7 +233,8 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
     }
 
     private boolean hasDue() {
-        return due != null && !due.isEmpty();
+        String first = pending.first();
+        return !failed && first != null && pending.header(first).commitScn() <= dueWatermark;
     }
 
     private void queueStep() {
@@ -298,18 +268,18 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
         int budget = emissionStep;
         long transactionsBefore = emittedTransactions;
         try {
-            // lower-case hex of the big-endian position prefix sorts like its unsigned bytes: position order
             while (hasDue() && budget > 0) { // a transaction that stops part way uses up the budget
-                String transaction = due.firstKey();
-                budget -= emit(transaction, pending.get(transaction), wholeTransactions ? Integer.MAX_VALUE : budget);
+                String transaction = pending.first(); // position order
+                int limit = wholeTransactions ? Integer.MAX_VALUE : budget;
+                budget -= emit(transaction, pending.header(transaction), limit);
             }
             if (emittedTransactions != transactionsBefore) {
                 processedLowPosition.update(lastEmitted.toHex());
             }
-        } catch (RuntimeException failed) {
-            due = null; // the task fails: nothing more goes out, not even from finish()
+        } catch (RuntimeException e) {
+            failed = true; // the task fails: nothing more goes out, not even from finish()
             heldWatermark = null;
-            throw failed;
+            throw e;
         }
         maybeLogProgress();
     }
@@ -327,8 +297,8 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
     }
 
     /**
-     * Emits the next LCRs of a due transaction, at most {@code limit}; when its last is out, it leaves the due list
-     * and the buffer.
+     * Emits the next LCRs of a due transaction, at most {@code limit}; when its last is out, it leaves the pending
+     * transactions.
      *
      * @return the LCRs emitted
      */
@@ -343,8 +313,7 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
         int first = ordinal;
         out.setAbsoluteTimestamp(header.commitScn());
         for (; ordinal < stop; ordinal++) {
-            BufferedLcrKey key = new BufferedLcrKey(transaction, ordinal);
-            Lcr lcr = buffered.get(key);
+            Lcr lcr = pending.take(transaction, ordinal);
             if (lcr == null) {
                 throw new IllegalStateException("transaction " + transaction + ": LCR ordinal " + ordinal
                         + " is missing from the buffer although " + header.received() + " were counted");
@@ -356,7 +325,6 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
             }
             out.collect(lcr);
             emittedLcrs.inc();
-            buffered.remove(key);
             lastEmitted = position;
         }
         if (ordinal < header.size()) {
@@ -368,8 +336,6 @@ final class CommitSequencerOperator extends AbstractStreamOperator<Lcr>
                 nextToEmit.clear();
             }
             pending.remove(transaction);
-            unindex(header.commitScn(), transaction);
-            due.remove(transaction);
             emittedTransactions++;
         }
         return ordinal - first;

@@ -20,22 +20,25 @@ public final class SequencerState {
     private SequencerState() {
     }
 
-    /** The LCRs of transactions not yet emitted, by transaction and ordinal. */
+    /**
+     * The LCRs of transactions not yet emitted, by transaction and ordinal: at a checkpoint all of them; between
+     * checkpoints those that did not fit in the sequencer's heap budget.
+     */
     public static MapStateDescriptor<BufferedLcrKey, Lcr> bufferedLcrs() {
         return new MapStateDescriptor<>(
                 "buffered-lcrs", TypeInformation.of(BufferedLcrKey.class), TypeInformation.of(Lcr.class));
     }
 
-    /** Headers of the buffered transactions, by transaction id. */
+    /** Headers of the buffered transactions, by transaction id (as of the last checkpoint or write-out). */
     public static MapStateDescriptor<String, PendingTransaction> pendingTransactions() {
         return new MapStateDescriptor<>(
                 "pending-transactions", Types.STRING, TypeInformation.of(PendingTransaction.class));
     }
 
     /**
-     * The ids of the buffered transactions by commit SCN, so that a timer finds the transactions it releases by a
-     * point read (a scan of {@link #pendingTransactions()} on RocksDB passes every header removed since the last
-     * compaction). Absent from savepoints of builds before 2026-12-07: rebuilt from the headers on every restore.
+     * The ids of the buffered transactions by commit SCN, which the timers of the builds from 4d4fb4a to dbccffc
+     * (2026-12-07) read. Not written any more (the watermark releases the pending transactions in position
+     * order); cleared on restore, so that it leaves their savepoints.
      */
     public static MapStateDescriptor<Long, String[]> pendingByCommitScn() {
         return new MapStateDescriptor<>("pending-by-commit-scn", Types.LONG, BasicArrayTypeInfo.STRING_ARRAY_TYPE_INFO);

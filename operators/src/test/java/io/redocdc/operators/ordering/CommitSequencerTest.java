@@ -22,6 +22,7 @@ import org.apache.flink.streaming.runtime.tasks.mailbox.TaskMailbox;
 import org.apache.flink.streaming.util.KeyedOneInputStreamOperatorTestHarness;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
 
 class CommitSequencerTest {
@@ -183,30 +184,103 @@ class CommitSequencerTest {
     }
 
     /**
-     * Checkpoints of builds before 2026-12-07 hold the pending transactions' headers but not the index by commit
-     * SCN that the timers read: the restore rebuilds it from the headers. Here the index is removed from a
-     * checkpoint to stand for such a build's.
+     * Checkpoints of the builds up to dbccffc hold a timer per pending commit SCN in "user-timers" and (from 4d4fb4a)
+     * an index of the pending transactions by commit SCN. Here both are written into a checkpoint as those builds did:
+     * the timers fire and do nothing, the headers say what is pending, and the index is cleared.
      */
     @ParameterizedTest
     @EnumSource(StateBackendKind.class)
-    void aCheckpointWithoutTheCommitScnIndexRestoresFromTheHeaders(StateBackendKind backend) throws Exception {
+    void aCheckpointOfTheTimerBuildsRestores(StateBackendKind backend) throws Exception {
         Txn first = new Txn("03001500D7040000", 150, 1, 679, 12, 2);
         Txn sameScn = new Txn("0A000C003C020000", 150, 2, 412, 40, 1);
         Txn later = new Txn("04000200BB000000", 200, 1, 679, 60, 1);
-        OperatorSubtaskState withoutIndex;
+        OperatorSubtaskState timerBuilds;
         try (var harness = open(backend, null)) {
             feed(harness, later.lcr(0), first.lcr(0), sameScn.lcr(0), first.lcr(1));
             CommitSequencerOperator operator = (CommitSequencerOperator) harness.getOperator();
             operator.setCurrentKey(0);
-            operator.getKeyedStateBackend().getPartitionedState(VoidNamespace.INSTANCE,
-                    VoidNamespaceSerializer.INSTANCE, SequencerState.pendingByCommitScn()).clear();
-            withoutIndex = harness.snapshot(1, 10);
+            var timers = operator.getInternalTimerService("user-timers", VoidNamespaceSerializer.INSTANCE, operator);
+            timers.registerEventTimeTimer(VoidNamespace.INSTANCE, 150);
+            timers.registerEventTimeTimer(VoidNamespace.INSTANCE, 200);
+            index(operator).put(150L, new String[] {first.lcr(0).positionValue().transactionId()});
+            timerBuilds = harness.snapshot(1, 10);
         }
-        try (var harness = open(backend, withoutIndex)) {
+        try (var harness = open(backend, timerBuilds)) {
+            CommitSequencerOperator operator = (CommitSequencerOperator) harness.getOperator();
+            operator.setCurrentKey(0);
+            assertThat(index(operator).isEmpty()).as("the index is cleared").isTrue();
             harness.processWatermark(new Watermark(200));
             assertThat(ids(harness.extractOutputValues())).containsExactly("03001500D7040000/0",
                     "03001500D7040000/1", "0A000C003C020000/0", "04000200BB000000/0");
         }
+    }
+
+    private static org.apache.flink.api.common.state.MapState<Long, String[]> index(CommitSequencerOperator operator)
+            throws Exception {
+        return operator.getKeyedStateBackend().getPartitionedState(VoidNamespace.INSTANCE,
+                VoidNamespaceSerializer.INSTANCE, SequencerState.pendingByCommitScn());
+    }
+
+    /**
+     * LCRs wait on the heap within the budget; beyond it and at every checkpoint they go to keyed state, and come
+     * out of it the same. Budgets: none (every LCR goes to state), one LCR, and the default (only the checkpoint).
+     */
+    @ParameterizedTest
+    @CsvSource({"HEAP,0", "HEAP,400", "HEAP,67108864", "ROCKSDB,0", "ROCKSDB,400", "ROCKSDB,67108864"})
+    void lcrsBeyondTheHeapBudgetOrAtACheckpointWaitInStateAndComeOutTheSame(StateBackendKind backend, long budget)
+            throws Exception {
+        Txn large = new Txn("0A000C003C020000", 200, 1, 679, 40, 25);
+        Txn small = new Txn("03001500D7040000", 150, 2, 412, 12, 3);
+        Txn next = new Txn("04000200BB000000", 210, 1, 679, 60, 4);
+        List<Lcr> out = new ArrayList<>();
+        OperatorSubtaskState checkpoint;
+        try (var harness = open(new CommitSequencerOperator(10, false, budget), backend, null)) {
+            feed(harness, large.lcrs().subList(0, 20).toArray(Lcr[]::new));
+            feed(harness, small.lcrs().toArray(Lcr[]::new));
+            CommitSequencerOperator operator = (CommitSequencerOperator) harness.getOperator();
+            assertThat(storedLcrs(operator)).as("LCRs in state before the checkpoint")
+                    .isEqualTo(budget == 0 ? 23 : budget == 400 ? 22 : 0);
+            checkpoint = harness.snapshot(1, 10);
+            assertThat(storedLcrs(operator)).as("at the checkpoint all of them").isEqualTo(23);
+            feed(harness, large.lcrs().subList(20, 25).toArray(Lcr[]::new));
+            feed(harness, next.lcrs().toArray(Lcr[]::new));
+            harness.processWatermark(new Watermark(210));
+            runMails(harness);
+            out.addAll(harness.extractOutputValues());
+            assertThat(storedLcrs(operator)).as("nothing left in state").isZero();
+            assertThat(storedHeaders(operator)).isZero();
+        }
+        List<Lcr> expected = new ArrayList<>(small.lcrs());
+        expected.addAll(large.lcrs());
+        expected.addAll(next.lcrs());
+        assertThat(ids(out)).isEqualTo(ids(expected));
+        try (var harness = open(new CommitSequencerOperator(10, false, budget), backend, checkpoint)) {
+            feed(harness, large.lcrs().subList(20, 25).toArray(Lcr[]::new));
+            feed(harness, next.lcrs().toArray(Lcr[]::new));
+            harness.processWatermark(new Watermark(210));
+            runMails(harness);
+            assertThat(ids(harness.extractOutputValues())).as("after a restore").isEqualTo(ids(expected));
+        }
+    }
+
+    private static int storedLcrs(CommitSequencerOperator operator) throws Exception {
+        operator.setCurrentKey(0);
+        return count(operator.getKeyedStateBackend().getPartitionedState(VoidNamespace.INSTANCE,
+                VoidNamespaceSerializer.INSTANCE, SequencerState.bufferedLcrs()).keys());
+    }
+
+    private static int storedHeaders(CommitSequencerOperator operator) throws Exception {
+        operator.setCurrentKey(0);
+        return count(operator.getKeyedStateBackend().getPartitionedState(VoidNamespace.INSTANCE,
+                VoidNamespaceSerializer.INSTANCE, SequencerState.pendingTransactions()).keys());
+    }
+
+    private static int count(Iterable<?> keys) {
+        int n = 0;
+        for (Object ignored : keys) {
+            n++;
+        }
+        return n;
     }
 
     /** Runs the queued emission steps, as the task would between inputs; returns how many ran. */

@@ -1,5 +1,6 @@
 package io.redocdc.operators.txn;
 
+import io.redocdc.common.flink.HeapHeldEntries;
 import io.redocdc.common.flink.KeyedWriteBack;
 import io.redocdc.source.model.RedoRecord;
 import io.redocdc.source.model.ThreadSequence;
@@ -8,14 +9,13 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.NoSuchElementException;
-import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.MapStateDescriptor;
 import org.apache.flink.api.common.state.ValueState;
 import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 
 /**
- * The buffered records of the current slot key, in keyed state, readable in redo order without ever loading
+ * The buffered records of the current slot key, in keyed state (the newest on the heap until a checkpoint), readable in redo order without ever loading
  * them all: {@code rows} maps (log, local index) to the record, {@code chunks} holds one small index range per
  * log, and {@code logs} lists those logs in order. Records of one log arrive in redo order, so local indexes give
  * redo order inside a log. Everything is read by point lookups, never by a map's iteration order, so heap and
@@ -39,12 +39,18 @@ final class RedoOrderBuffer {
         return new ValueStateDescriptor<>("chunk-logs", TypeInformation.of(ThreadSequence[].class));
     }
 
-    private final MapState<RowKey, RedoRecord> rows;
+    /** Bytes counted per record beyond its text: the record, its strings' headers, the map entries. */
+    private static final long RECORD_OVERHEAD_BYTES = 400;
+
+    private final HeapHeldEntries<Integer, RowKey, RedoRecord> rows;
     private final KeyedWriteBack<Integer>.CachedMap<ThreadSequence, ChunkBounds> chunks;
     private final ValueState<ThreadSequence[]> logs;
 
-    /** @param chunks and {@code logs}: read and written per record, so cached ({@link KeyedWriteBack}) */
-    RedoOrderBuffer(MapState<RowKey, RedoRecord> rows,
+    /**
+     * @param rows   the records, held on the heap until a checkpoint ({@link HeapHeldEntries})
+     * @param chunks and {@code logs}: read and written per record, so cached ({@link KeyedWriteBack})
+     */
+    RedoOrderBuffer(HeapHeldEntries<Integer, RowKey, RedoRecord> rows,
                     KeyedWriteBack<Integer>.CachedMap<ThreadSequence, ChunkBounds> chunks,
                     ValueState<ThreadSequence[]> logs) {
         this.rows = rows;
@@ -66,7 +72,7 @@ final class RedoOrderBuffer {
         chunks.put(record.log(), new ChunkBounds(bounds == null ? 0 : bounds.first(), index + 1));
         RowKey key = RowKey.of(record.log(), index);
         if (store) {
-            rows.put(key, record);
+            rows.putNew(key, record); // indexes only grow, and a log's range goes only once its rows are gone
         }
         return key;
     }
@@ -78,6 +84,17 @@ final class RedoOrderBuffer {
 
     void remove(RowKey key) throws Exception {
         rows.remove(key);
+    }
+
+    /** About the heap a buffered record takes: its text twice over (UTF-16 where not Latin-1), and the objects. */
+    static long heapBytes(RedoRecord record) {
+        return RECORD_OVERHEAD_BYTES + 2L * (length(record.sqlRedo()) + length(record.sqlUndo())
+                + length(record.rowId()) + length(record.rsId()) + length(record.info()) + length(record.timestamp())
+                + length(record.segOwner()) + length(record.tableName()) + length(record.operation()));
+    }
+
+    private static int length(String text) {
+        return text == null ? 0 : text.length();
     }
 
     /**

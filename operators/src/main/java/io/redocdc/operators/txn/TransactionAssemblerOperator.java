@@ -2,6 +2,7 @@ package io.redocdc.operators.txn;
 
 import static io.redocdc.source.event.FrontierEvent.ALL_READ_WATERMARK;
 
+import io.redocdc.common.flink.HeapHeldEntries;
 import io.redocdc.common.flink.KeyedWriteBack;
 import io.redocdc.common.flink.StepMail;
 import io.redocdc.operators.lcr.Lcr;
@@ -29,6 +30,7 @@ import org.apache.flink.runtime.state.KeyedStateBackend;
 import org.apache.flink.runtime.state.StateInitializationContext;
 import org.apache.flink.runtime.state.StateSnapshotContext;
 import org.apache.flink.runtime.state.VoidNamespace;
+import org.apache.flink.runtime.state.heap.HeapKeyedStateBackend;
 import org.apache.flink.runtime.state.VoidNamespaceSerializer;
 import org.apache.flink.streaming.api.operators.AbstractStreamOperator;
 import org.apache.flink.streaming.api.operators.InternalTimer;
@@ -67,6 +69,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private static final long PROGRESS_LOG_INTERVAL_MS = 10_000;
     /** Cached slot-metadata entries before they are written out between checkpoints: some megabytes of heap. */
     private static final int SLOT_METADATA_ENTRIES = 65_536;
+    /** Heap for the rows of open transactions before they are written to keyed state between checkpoints. */
+    private static final long ROWS_HEAP_BUDGET_BYTES = 64L << 20;
 
     private final AssemblerOptions options;
     /** The source's retention key: at each checkpoint the open transactions' START logs go to it; null: not. */
@@ -102,6 +106,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
      * the assembler thread (async-profiler, rocksdb:1, 2026-12-07).
      */
     private transient KeyedWriteBack<Integer> slotMetadata;
+    /** The slots' rows, held on the heap until a checkpoint: most are committed and gone before it. */
+    private transient HeapHeldEntries<Integer, RowKey, RedoRecord> heldRows;
 
     TransactionAssemblerOperator(AssemblerOptions options) {
         this(options, null);
@@ -167,6 +173,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     @Override
     public void snapshotState(StateSnapshotContext context) throws Exception {
         slotMetadata.flush(); // before the keyed state backend's snapshot, which follows this method
+        heldRows.writeOut();
         super.snapshotState(context);
         if (!stoppedSlots.isEmpty()) {
             LOG.info("checkpoint {}: {} committed transaction(s) part way through their emission, kept in state",
@@ -187,7 +194,11 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     public void open() throws Exception {
         super.open();
         slotMetadata = new KeyedWriteBack<>(this::currentSlot, this::setCurrentKey, SLOT_METADATA_ENTRIES);
-        buffer = new RedoOrderBuffer(getPartitionedState(RedoOrderBuffer.rowsDescriptor()),
+        // the heap backend's state is a hash map on the heap already: nothing is held in front of it
+        long rowsBudget = getKeyedStateBackend() instanceof HeapKeyedStateBackend ? 0 : ROWS_HEAP_BUDGET_BYTES;
+        heldRows = new HeapHeldEntries<>(getPartitionedState(RedoOrderBuffer.rowsDescriptor()), this::currentSlot,
+                this::setCurrentKey, rowsBudget, RedoOrderBuffer::heapBytes);
+        buffer = new RedoOrderBuffer(heldRows,
                 slotMetadata.map(getPartitionedState(RedoOrderBuffer.chunksDescriptor())),
                 slotMetadata.value(getPartitionedState(RedoOrderBuffer.logsDescriptor())));
         boundaries = new SlotBoundaries(slotMetadata.value(getPartitionedState(SlotBoundaries.descriptor())));
@@ -440,6 +451,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     /** Slot keys still holding any keyed state (timers aside); zero once every transaction has finished. */
     long slotsHoldingState() throws Exception {
         slotMetadata.flush();
+        heldRows.writeOut();
         KeyedStateBackend<Integer> backend = getKeyedStateBackend();
         Set<Integer> slots = new HashSet<>();
         for (String state : AssemblerState.keyedStateNames()) {

@@ -31,7 +31,7 @@ public final class HeapHeldEntries<K, UK, UV> {
     private final Consumer<K> setCurrentKey;
     private final long budgetBytes;
     private final ToLongFunction<UV> weight;
-    private final Map<K, Map<UK, UV>> held = new HashMap<>();
+    private final Map<MixedKey<K>, Map<UK, UV>> held = new HashMap<>();
     private long heldBytes;
 
     /**
@@ -59,21 +59,21 @@ public final class HeapHeldEntries<K, UK, UV> {
             state.put(key, value);
             return;
         }
-        held.computeIfAbsent(currentKey.get(), k -> new HashMap<>()).put(key, value);
+        held.computeIfAbsent(MixedKey.of(currentKey.get()), k -> new HashMap<>()).put(key, value);
         heldBytes += bytes;
     }
 
     /** The current key's value of {@code key}, held or in the state; null when there is none. */
     public UV get(UK key) throws Exception {
-        Map<UK, UV> entries = held.get(currentKey.get());
+        Map<UK, UV> entries = held.isEmpty() ? null : held.get(MixedKey.of(currentKey.get()));
         UV value = entries == null ? null : entries.get(key);
         return value != null ? value : state.get(key);
     }
 
     /** Removes the current key's entry: held ones are only forgotten, the state is told of the others. */
     public void remove(UK key) throws Exception {
-        K current = currentKey.get();
-        Map<UK, UV> entries = held.get(current);
+        MixedKey<K> current = held.isEmpty() ? null : MixedKey.of(currentKey.get());
+        Map<UK, UV> entries = current == null ? null : held.get(current);
         UV value = entries == null ? null : entries.remove(key);
         if (value == null) {
             state.remove(key);
@@ -92,8 +92,8 @@ public final class HeapHeldEntries<K, UK, UV> {
         }
         K current = currentKey.get();
         try {
-            for (Map.Entry<K, Map<UK, UV>> entries : held.entrySet()) {
-                setCurrentKey.accept(entries.getKey());
+            for (Map.Entry<MixedKey<K>, Map<UK, UV>> entries : held.entrySet()) {
+                setCurrentKey.accept(entries.getKey().key());
                 state.putAll(entries.getValue());
             }
         } finally {

@@ -145,7 +145,7 @@ public final class KeyedWriteBack<K> {
 
     private final class CachedValue<T> implements ValueState<T>, Flushable {
         private final ValueState<T> state;
-        private final Map<K, Entry<T>> byKey = new HashMap<>();
+        private final Map<MixedKey<K>, Entry<T>> byKey = new HashMap<>();
 
         CachedValue(ValueState<T> state) {
             this.state = state;
@@ -153,13 +153,13 @@ public final class KeyedWriteBack<K> {
 
         @Override
         public T value() throws IOException {
-            return asIo(() -> read(byKey, currentKey.get(), state::value));
+            return asIo(() -> read(byKey, MixedKey.of(currentKey.get()), state::value));
         }
 
         @Override
         public void update(T value) throws IOException {
             asIo(() -> {
-                write(byKey, currentKey.get(), value);
+                write(byKey, MixedKey.of(currentKey.get()), value);
                 return null;
             });
         }
@@ -175,9 +175,9 @@ public final class KeyedWriteBack<K> {
 
         @Override
         public void writeOut() throws Exception {
-            for (Map.Entry<K, Entry<T>> cached : byKey.entrySet()) {
+            for (Map.Entry<MixedKey<K>, Entry<T>> cached : byKey.entrySet()) {
                 if (cached.getValue().dirty) {
-                    setCurrentKey.accept(cached.getKey());
+                    setCurrentKey.accept(cached.getKey().key());
                     if (cached.getValue().value == null) {
                         state.clear();
                     } else {
@@ -192,7 +192,7 @@ public final class KeyedWriteBack<K> {
     /** Point operations of a keyed map state, cached per key and map key. */
     public final class CachedMap<UK, UV> implements Flushable {
         private final MapState<UK, UV> state;
-        private final Map<K, Map<UK, Entry<UV>>> byKey = new HashMap<>();
+        private final Map<MixedKey<K>, Map<UK, Entry<UV>>> byKey = new HashMap<>();
 
         CachedMap(MapState<UK, UV> state) {
             this.state = state;
@@ -212,19 +212,19 @@ public final class KeyedWriteBack<K> {
         }
 
         private Map<UK, Entry<UV>> ofCurrentKey() {
-            return byKey.computeIfAbsent(currentKey.get(), key -> new HashMap<>());
+            return byKey.computeIfAbsent(MixedKey.of(currentKey.get()), key -> new HashMap<>());
         }
 
         @Override
         public void writeOut() throws Exception {
-            for (Map.Entry<K, Map<UK, Entry<UV>>> perKey : byKey.entrySet()) {
+            for (Map.Entry<MixedKey<K>, Map<UK, Entry<UV>>> perKey : byKey.entrySet()) {
                 boolean keySet = false;
                 for (Map.Entry<UK, Entry<UV>> cached : perKey.getValue().entrySet()) {
                     if (!cached.getValue().dirty) {
                         continue;
                     }
                     if (!keySet) {
-                        setCurrentKey.accept(perKey.getKey());
+                        setCurrentKey.accept(perKey.getKey().key());
                         keySet = true;
                     }
                     if (cached.getValue().value == null) {

@@ -260,6 +260,35 @@ class RedoLogSourceReaderTest {
                 .hasMessageContaining("the log ends after 10 records");
     }
 
+    /** The fetcher goes from log to log without waiting for a split request to reach the enumerator and return. */
+    @Test
+    void asksForTheNextLogAsSoonAsItHasOneToReadAndReadsTheLogsInTheOrderGiven() throws Exception {
+        List<RedoRecord> records11 = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            records11.add(record(5000 + i * 5L, 1, "0A000C003C020000", 1,
+                    "insert into \"OE\".\"T\"(\"ID\") values ('" + (1000 + i) + "')", null));
+        }
+        List<RedoRecord> written11 = redo.addLog(LOG_11, records11, 20, false);
+        TestingReaderContext context = new TestingReaderContext();
+        RedoLogSourceReader reader = reader(context, Long.MAX_VALUE);
+        reader.start();
+        assertThat(context.getNumSplitRequests()).isEqualTo(1);
+        reader.addSplits(List.of(RedoLogSplit.fresh(LOG, ArchivedLogCatalog.ALL_RECORDS)));
+        assertThat(context.getNumSplitRequests()).as("the next, before a record is read").isEqualTo(2);
+        reader.addSplits(List.of(RedoLogSplit.fresh(LOG_11, ArchivedLogCatalog.ALL_RECORDS)));
+        assertThat(context.getNumSplitRequests()).as("two logs held: no more").isEqualTo(2);
+
+        RecordingReaderOutput output = new RecordingReaderOutput();
+        pollRecords(reader, output, written.size());
+        readToEnd(reader, output);
+        List<RedoRecord> both = new ArrayList<>(written);
+        both.addAll(written11);
+        assertThat(output.records()).containsExactlyElementsOf(both);
+        assertThat(context.getSentEvents()).containsSubsequence(new LogFinishedEvent(LogRef.of(LOG)),
+                new LogFinishedEvent(LogRef.of(LOG_11)));
+        assertThat(context.getNumSplitRequests()).as("one more once a log was finished").isEqualTo(3);
+    }
+
     @Test
     void keepsAFinishedLogInItsCheckpointUntilTheEnumeratorAcknowledgesIt() throws Exception {
         TestingReaderContext context = new TestingReaderContext();

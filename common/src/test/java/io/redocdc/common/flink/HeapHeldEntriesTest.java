@@ -2,17 +2,14 @@ package io.redocdc.common.flink;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.HashMap;
-import java.util.Iterator;
 import java.util.Map;
-import org.apache.flink.api.common.state.MapState;
 import org.junit.jupiter.api.Test;
 
 class HeapHeldEntriesTest {
 
     /** The keyed backend's current key, as the operator's getCurrentKey/setCurrentKey see it. */
     private Integer currentKey = 1;
-    private final FakeMapState rows = new FakeMapState();
+    private final FakeKeyedMapState<String> rows = new FakeKeyedMapState<>(() -> currentKey);
     /** Weight: the value's length; budget 10. */
     private final HeapHeldEntries<Integer, String, String> held =
             new HeapHeldEntries<>(rows, () -> currentKey, key -> currentKey = key, 10, String::length);
@@ -31,7 +28,7 @@ class HeapHeldEntriesTest {
         assertThat(held.heldBytes()).isZero();
         held.writeOut();
         assertThat(rows.stored).isEmpty();
-        assertThat(rows.calls).isZero();
+        assertThat(rows.writes).isZero();
     }
 
     @Test
@@ -42,7 +39,7 @@ class HeapHeldEntriesTest {
         held.putNew("a", "3");
         held.writeOut();
         assertThat(rows.stored).isEqualTo(Map.of(1, Map.of("a", "1", "b", "2"), 7, Map.of("a", "3")));
-        assertThat(rows.calls).as("one putAll per key").isEqualTo(2);
+        assertThat(rows.writes).as("one putAll per key").isEqualTo(2);
         assertThat(currentKey).isEqualTo(7);
         assertThat(held.heldBytes()).isZero();
 
@@ -70,76 +67,5 @@ class HeapHeldEntriesTest {
         assertThat(held.heldBytes()).isEqualTo(4);
         held.putNew("d", "12345");
         assertThat(rows.stored.get(1)).as("held again once there is room").isNull();
-    }
-
-    private final class FakeMapState implements MapState<String, String> {
-        final Map<Integer, Map<String, String>> stored = new HashMap<>();
-        int calls;
-
-        private Map<String, String> current() {
-            return stored.computeIfAbsent(currentKey, key -> new HashMap<>());
-        }
-
-        @Override
-        public String get(String key) {
-            Map<String, String> entries = stored.get(currentKey);
-            return entries == null ? null : entries.get(key);
-        }
-
-        @Override
-        public void put(String key, String value) {
-            calls++;
-            current().put(key, value);
-        }
-
-        @Override
-        public void remove(String key) {
-            Map<String, String> entries = stored.get(currentKey);
-            if (entries != null) {
-                calls++;
-                entries.remove(key);
-            }
-        }
-
-        @Override
-        public void putAll(Map<String, String> map) {
-            calls++;
-            current().putAll(map);
-        }
-
-        @Override
-        public boolean contains(String key) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Iterable<Map.Entry<String, String>> entries() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Iterable<String> keys() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Iterable<String> values() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Iterator<Map.Entry<String, String>> iterator() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public boolean isEmpty() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void clear() {
-            throw new UnsupportedOperationException();
-        }
     }
 }

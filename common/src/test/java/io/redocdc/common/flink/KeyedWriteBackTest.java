@@ -3,9 +3,7 @@ package io.redocdc.common.flink;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.Map;
-import org.apache.flink.api.common.state.MapState;
 import org.apache.flink.api.common.state.ValueState;
 import org.junit.jupiter.api.Test;
 
@@ -15,7 +13,7 @@ class KeyedWriteBackTest {
     private Integer currentKey = 1;
     private final KeyedWriteBack<Integer> writeBack = new KeyedWriteBack<>(() -> currentKey, key -> currentKey = key, 100);
     private final FakeValueState counter = new FakeValueState();
-    private final FakeMapState ranges = new FakeMapState();
+    private final FakeKeyedMapState<Long> ranges = new FakeKeyedMapState<>(() -> currentKey);
     private final ValueState<Long> cachedCounter = writeBack.value(counter);
     private final KeyedWriteBack<Integer>.CachedMap<String, Long> cachedRanges = writeBack.map(ranges);
 
@@ -99,72 +97,6 @@ class KeyedWriteBackTest {
         public void clear() {
             writes++;
             stored.remove(currentKey);
-        }
-    }
-
-    private final class FakeMapState implements MapState<String, Long> {
-        final Map<Integer, Map<String, Long>> stored = new HashMap<>();
-        int writes;
-
-        private Map<String, Long> current() {
-            return stored.computeIfAbsent(currentKey, key -> new HashMap<>());
-        }
-
-        @Override
-        public Long get(String key) {
-            return current().get(key);
-        }
-
-        @Override
-        public void put(String key, Long value) {
-            writes++;
-            current().put(key, value);
-        }
-
-        @Override
-        public void remove(String key) {
-            writes++;
-            current().remove(key);
-        }
-
-        @Override
-        public void putAll(Map<String, Long> map) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public boolean contains(String key) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Iterable<Map.Entry<String, Long>> entries() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Iterable<String> keys() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Iterable<Long> values() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Iterator<Map.Entry<String, Long>> iterator() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public boolean isEmpty() {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void clear() {
-            throw new UnsupportedOperationException();
         }
     }
 }

@@ -4,22 +4,23 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import org.apache.flink.core.memory.DataInputView;
 import org.apache.flink.core.memory.DataOutputView;
-import org.apache.flink.types.StringValue;
 
 /**
- * Strings of the records in flight, copied in bulk. Flink's {@link StringValue} writes and reads one character at a
- * time, a call per byte, which made it the largest part of the serialization between operators. Here a string whose
- * characters all fit one byte (ISO-8859-1; LogMiner's SQL text, names and values nearly always do) is one length and
- * one array copy. Any other string falls back to StringValue, whose form also keeps lone surrogates, which a UTF-8
- * byte array cannot carry.
+ * Strings of the records in flight, copied in bulk. Flink's {@link org.apache.flink.types.StringValue} writes and
+ * reads one character at a time, a call per byte, which made it the largest part of the serialization between
+ * operators. Here a string whose characters all fit one byte (ISO-8859-1; LogMiner's SQL text, names and values mostly
+ * do) is one length and one array copy. Any other string (a tenth of the simulator's rows have a value beyond
+ * ISO-8859-1) is its UTF-16 code units, two bytes each, built and read in one array: exact for lone surrogates too,
+ * which UTF-8 cannot carry.
  *
  * <p>Layout: an unsigned varint header {@code h} (7 bits a byte, low bits first); {@code h = 0} is null, {@code h = 1}
- * a StringValue follows, {@code h >= 2} a one-byte string of {@code h - 2} characters follows, one byte each.
+ * a varint count {@code n} of UTF-16 code units follows, then {@code 2n} bytes, high byte first; {@code h >= 2} a
+ * one-byte string of {@code h - 2} characters follows, one byte each.
  */
 public final class StreamStrings {
 
     private static final int NULL = 0;
-    private static final int FALLBACK = 1;
+    private static final int WIDE = 1;
     private static final int ONE_BYTE = 2;
 
     private StreamStrings() {}
@@ -31,8 +32,7 @@ public final class StreamStrings {
         }
         byte[] bytes = s.getBytes(StandardCharsets.ISO_8859_1);
         if (!isLossless(s, bytes)) {
-            out.writeByte(FALLBACK);
-            StringValue.writeString(s, out);
+            writeWide(s, out);
             return;
         }
         writeVarint(bytes.length + ONE_BYTE, out);
@@ -44,12 +44,39 @@ public final class StreamStrings {
         if (header == NULL) {
             return null;
         }
-        if (header == FALLBACK) {
-            return StringValue.readString(in);
+        if (header == WIDE) {
+            return readWide(in);
         }
         byte[] bytes = new byte[header - ONE_BYTE];
         in.readFully(bytes);
         return new String(bytes, StandardCharsets.ISO_8859_1);
+    }
+
+    private static void writeWide(String s, DataOutputView out) throws IOException {
+        int length = s.length();
+        byte[] units = new byte[2 * length];
+        for (int i = 0; i < length; i++) {
+            char c = s.charAt(i);
+            units[2 * i] = (byte) (c >>> 8);
+            units[2 * i + 1] = (byte) c;
+        }
+        out.writeByte(WIDE);
+        writeVarint(length, out);
+        out.write(units);
+    }
+
+    private static String readWide(DataInputView in) throws IOException {
+        int length = readVarint(in);
+        if (length > Integer.MAX_VALUE / 2) {
+            throw new IOException("corrupt string length in a record in flight (" + length + " UTF-16 code units)");
+        }
+        byte[] units = new byte[2 * length];
+        in.readFully(units);
+        char[] chars = new char[length];
+        for (int i = 0; i < length; i++) {
+            chars[i] = (char) ((units[2 * i] & 0xFF) << 8 | (units[2 * i + 1] & 0xFF));
+        }
+        return new String(chars);
     }
 
     /**

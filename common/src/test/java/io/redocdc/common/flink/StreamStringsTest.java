@@ -31,15 +31,16 @@ class StreamStringsTest {
 
     /** The layout is the contract between the two ends of a network edge: changing it must be deliberate. */
     @Test
-    void theLayoutIsAVarintHeaderThenOneByteACharacterOrAStringValue() throws IOException {
+    void theLayoutIsAVarintHeaderThenOneByteACharacterOrTwo() throws IOException {
         assertThat(hex(null)).isEqualTo("00");
         assertThat(hex("")).isEqualTo("02");
         assertThat(hex("Aé")).isEqualTo("04" + "41e9");
         assertThat(hex("x".repeat(126))).startsWith("8001" + "7878");
         assertThat(hex("x".repeat(200))).hasSize(2 * (2 + 200)).startsWith("ca01");
-        // not one byte a character: 01, then Flink's StringValue (length + 1, then each character, 7 bits a byte)
-        assertThat(hex("\u0100")).isEqualTo("01" + "02" + "8002");
-        assertThat(hex("a?\uD83D")).startsWith("01" + "04" + "613f");
+        // not one byte a character: 01, the number of UTF-16 code units, then each unit, high byte first
+        assertThat(hex("\u0100")).isEqualTo("01" + "01" + "0100");
+        assertThat(hex("a?\uD83D")).isEqualTo("01" + "03" + "0061" + "003f" + "d83d");
+        assertThat(hex("漢".repeat(130))).startsWith("01" + "8201" + "6f22").hasSize(2 * (3 + 260));
     }
 
     @Test
@@ -47,6 +48,9 @@ class StreamStringsTest {
         byte[] sixBytes = HexFormat.of().parseHex("ffffffffff01");
         assertThatThrownBy(() -> StreamStrings.read(new DataInputDeserializer(sixBytes)))
                 .isInstanceOf(IOException.class).hasMessageContaining("corrupt string length");
+        byte[] tooManyUnits = HexFormat.of().parseHex("01" + "ffffffff07");
+        assertThatThrownBy(() -> StreamStrings.read(new DataInputDeserializer(tooManyUnits)))
+                .isInstanceOf(IOException.class).hasMessageContaining("2147483647 UTF-16 code units");
     }
 
     private static String roundTrip(String s) throws IOException {

@@ -111,7 +111,7 @@ final class CommittedTransactionEmitter {
                         + row.origin() + " between its START and its end");
             }
             if (RowChangeConverter.isConvertible(op)) {
-                RowChange change = convertOrRefuse(row, xid, end);
+                RowChange change = convertOrRefuse(key, row, xid, end);
                 if (change != null && stoppable && emission.stepDone() && lobs.handOnBefore(change)) {
                     emission.release();
                     cursor.update(new EmissionCursor(from.start(), end, xid, handled, emission.ordinal));
@@ -348,9 +348,9 @@ final class CommittedTransactionEmitter {
     }
 
     /** Converts a row; one that cannot be converted fails the job or goes to the dead letters. */
-    private RowChange convertOrRefuse(RedoRecord row, String xid, Boundary end) {
+    private RowChange convertOrRefuse(RowKey key, RedoRecord row, String xid, Boundary end) {
         try {
-            return convert(row, xid);
+            return convert(key, row, xid);
         } catch (RowConversionException e) {
             divertOrFail(row, xid, end, e);
             return null;
@@ -364,13 +364,17 @@ final class CommittedTransactionEmitter {
                 new DeadLetter(row.origin(), xid, row.scn(), row.sqlRedo(), e.reason()), end.scn()));
     }
 
-    /** Converts a row; a row change LogMiner could not name or decode is refused ({@link UnreadableRows}). */
-    private RowChange convert(RedoRecord row, String xid) {
+    /**
+     * Converts a row, or takes the change converted when it arrived; a row change LogMiner could not name or decode
+     * is refused ({@link UnreadableRows}).
+     */
+    private RowChange convert(RowKey key, RedoRecord row, String xid) {
         boolean rowChange = row.op().isRowChange();
         if (rowChange && row.segOwner() != null) {
             UnreadableRows.check(row, xid, row.segOwner(), row.tableName()); // before parsing: it may not parse
         }
-        RowChange change = converter.convert(row, xid);
+        RowChange held = buffer.takeConversion(key, row);
+        RowChange change = held != null ? held : converter.convert(row, xid);
         if (rowChange && change != null && row.segOwner() == null) {
             UnreadableRows.check(row, xid, change.owner(), change.table());
         }

@@ -15,12 +15,13 @@ import org.apache.flink.api.common.state.ValueStateDescriptor;
 import org.apache.flink.api.common.typeinfo.TypeInformation;
 
 /**
- * The buffered records of the current slot key, in keyed state (the newest on the heap until a checkpoint), readable in redo order without ever loading
- * them all: {@code rows} maps (log, local index) to the record, {@code chunks} holds one small index range per
- * log, and {@code logs} lists those logs in order. Records of one log arrive in redo order, so local indexes give
- * redo order inside a log. Everything is read by point lookups, never by a map's iteration order, so heap and
- * RocksDB backends behave the same, and no RocksDB iterator is opened per transaction; {@code logs} changes only
- * when a log's first record of the slot arrives or a log is released, not per record.
+ * The buffered records of the current slot key, in keyed state (the newest on the heap until a checkpoint),
+ * readable in redo order without ever loading them all: {@code rows} maps (log, local index) to the record,
+ * {@code chunks} holds one small index range per log, and {@code logs} lists those logs in order. Records of one
+ * log arrive in redo order, so local indexes give redo order inside a log. Everything is read by point lookups,
+ * never by a map's iteration order, so heap and RocksDB backends behave the same, and no RocksDB iterator is opened
+ * per transaction; {@code logs} changes only when a log's first record of the slot arrives or a log is released,
+ * not per record.
  */
 final class RedoOrderBuffer {
 
@@ -45,17 +46,20 @@ final class RedoOrderBuffer {
     private final HeapHeldEntries<Integer, RowKey, RedoRecord> rows;
     private final KeyedWriteBack<Integer>.CachedMap<ThreadSequence, ChunkBounds> chunks;
     private final ValueState<ThreadSequence[]> logs;
+    private final ArrivalConversions conversions;
 
     /**
-     * @param rows   the records, held on the heap until a checkpoint ({@link HeapHeldEntries})
-     * @param chunks and {@code logs}: read and written per record, so cached ({@link KeyedWriteBack})
+     * @param rows        the records, held on the heap until a checkpoint ({@link HeapHeldEntries})
+     * @param chunks      and {@code logs}: read and written per record, so cached ({@link KeyedWriteBack})
+     * @param conversions the changes converted from the records as they arrived, dropped with their records
      */
     RedoOrderBuffer(HeapHeldEntries<Integer, RowKey, RedoRecord> rows,
                     KeyedWriteBack<Integer>.CachedMap<ThreadSequence, ChunkBounds> chunks,
-                    ValueState<ThreadSequence[]> logs) {
+                    ValueState<ThreadSequence[]> logs, ArrivalConversions conversions) {
         this.rows = rows;
         this.chunks = chunks;
         this.logs = logs;
+        this.conversions = conversions;
     }
 
     /** Gives the record the next local index of its log; stores it unless it is only a placeholder. */
@@ -84,6 +88,17 @@ final class RedoOrderBuffer {
 
     void remove(RowKey key) throws Exception {
         rows.remove(key);
+        conversions.forget(key);
+    }
+
+    /** Keeps the change converted from the record at {@code key} as it arrived ({@link ArrivalConversions}). */
+    void holdConversion(RowKey key, RedoRecord record, RowChange change) {
+        conversions.hold(key, record, change);
+    }
+
+    /** The change kept for {@code record} at {@code key}, given once; null when none is kept. */
+    RowChange takeConversion(RowKey key, RedoRecord record) {
+        return conversions.take(key, record);
     }
 
     /** About the heap a buffered record takes: its text twice over (UTF-16 where not Latin-1), and the objects. */

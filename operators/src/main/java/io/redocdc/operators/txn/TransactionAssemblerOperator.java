@@ -71,6 +71,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private static final int SLOT_METADATA_ENTRIES = 65_536;
     /** Heap for the rows of open transactions before they are written to keyed state between checkpoints. */
     private static final long ROWS_HEAP_BUDGET_BYTES = 64L << 20;
+    /** Heap for the changes converted as their rows arrived, kept for their commit (on every backend). */
+    private static final long CONVERSIONS_HEAP_BUDGET_BYTES = 64L << 20;
 
     private final AssemblerOptions options;
     /** The source's retention key: at each checkpoint the open transactions' START logs go to it; null: not. */
@@ -108,6 +110,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     private transient KeyedWriteBack<Integer> slotMetadata;
     /** The slots' rows, held on the heap until a checkpoint: most are committed and gone before it. */
     private transient HeapHeldEntries<Integer, RowKey, RedoRecord> heldRows;
+    /** The changes converted as rows arrived, kept for their commit so that each row is parsed once. */
+    private transient ArrivalConversions conversions;
 
     TransactionAssemblerOperator(AssemblerOptions options) {
         this(options, null);
@@ -198,9 +202,10 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         long rowsBudget = getKeyedStateBackend() instanceof HeapKeyedStateBackend ? 0 : ROWS_HEAP_BUDGET_BYTES;
         heldRows = new HeapHeldEntries<>(getPartitionedState(RedoOrderBuffer.rowsDescriptor()), this::currentSlot,
                 this::setCurrentKey, rowsBudget, RedoOrderBuffer::heapBytes);
+        conversions = new ArrivalConversions(this::currentSlot, CONVERSIONS_HEAP_BUDGET_BYTES);
         buffer = new RedoOrderBuffer(heldRows,
                 slotMetadata.map(getPartitionedState(RedoOrderBuffer.chunksDescriptor())),
-                slotMetadata.value(getPartitionedState(RedoOrderBuffer.logsDescriptor())));
+                slotMetadata.value(getPartitionedState(RedoOrderBuffer.logsDescriptor())), conversions);
         boundaries = new SlotBoundaries(slotMetadata.value(getPartitionedState(SlotBoundaries.descriptor())));
         BufferedRows rows = new BufferedRows(buffer, slotMetadata.value(getPartitionedState(undoRowsDescriptor())),
                 restoredRows);
@@ -250,10 +255,13 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         RedoRecord record = element.getValue();
         OperationCode op = record.op();
         boolean isBoundary = op == OperationCode.START || op.endsTransaction();
-        refuseUnconvertibleOnArrival(record);
+        RowChange converted = refuseUnconvertibleOnArrival(record);
         RowKey key = buffer.append(record, !isBoundary);
         if (!isBoundary) {
             bufferedRows.added(record);
+            if (converted != null) {
+                buffer.holdConversion(key, record, converted);
+            }
             return;
         }
         Boundary boundary = Boundary.of(record, key);
@@ -270,20 +278,22 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
      * checkpoint holds it: fixing the input and restoring from the latest checkpoint then reads the fixed row. Found
      * only at commit, the bad row would be in every later checkpoint. Rows LogMiner could not name (STATUS 2 and 3)
      * are left to the commit: a rollback may still discard them.
+     *
+     * @return the change, kept for the commit ({@link ArrivalConversions}); null when the row was not converted
      */
-    private void refuseUnconvertibleOnArrival(RedoRecord record) {
+    private RowChange refuseUnconvertibleOnArrival(RedoRecord record) {
         if (options.deadLetter()) {
-            return;
+            return null;
         }
         if (record.op() == OperationCode.OTHER) {
             throw new SuppressRestartsException(RowChangeConverter.failure(record, record.xid().toRaw(),
                     CommittedTransactionEmitter.unreadableOperation(record), null));
         }
         if (!record.op().isRowChange() || record.status() != 0) {
-            return;
+            return null;
         }
         try {
-            converter.convert(record, record.xid().toRaw());
+            return converter.convert(record, record.xid().toRaw());
         } catch (RowConversionException e) {
             throw new SuppressRestartsException(e);
         }
@@ -449,6 +459,11 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     }
 
     /** Slot keys still holding any keyed state (timers aside); zero once every transaction has finished. */
+    /** The changes kept from the arrival check (for tests). */
+    ArrivalConversions conversions() {
+        return conversions;
+    }
+
     long slotsHoldingState() throws Exception {
         slotMetadata.flush();
         heldRows.writeOut();

@@ -103,6 +103,31 @@ class TransactionAssemblerTest {
         }
     }
 
+    /** The arrival check's conversion is what the commit emits: each row is parsed once, also across a checkpoint. */
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void eachRowIsConvertedOnceOnItsWayThrough(StateBackendKind backend) throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        OperatorSubtaskState state;
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            h.feed(log.start(100, XID_A), log.dml(101, XID_A, ROW_1, Sql.insert(1, "one")),
+                    log.dml(102, XID_A, ROW_2, Sql.insert(2, "two")), log.commit(103, XID_A),
+                    log.start(104, XID_B), log.dml(105, XID_B, ROW_3, Sql.insert(3, "three")));
+            assertThat(h.operator.conversions().heldBytes()).as("held until the commits").isPositive();
+            h.watermark(103);
+            assertThat(describe(h.lcrs())).containsExactly(XID_A + " INSERT ID=1", XID_A + " INSERT ID=2");
+            assertThat(h.operator.conversions().taken()).as("changes emitted as converted on arrival").isEqualTo(2);
+            state = h.snapshot(1);
+        }
+        try (AssemblerHarness h = AssemblerHarness.restore(AssemblerOptions.defaults(), backend, state)) {
+            h.feed(log.commit(106, XID_B)).watermark(106);
+            assertThat(describe(h.lcrs())).as("converted again after the restore")
+                    .containsExactly(XID_B + " INSERT ID=3");
+            assertThat(h.operator.conversions().taken()).isZero();
+            assertThat(h.operator.conversions().heldBytes()).isZero();
+        }
+    }
+
     @Test
     void updateAfterImageAppendsSetColumnsMissingFromTheWhereClause() throws Exception {
         RedoLog log = RedoLog.of(1, 679);
@@ -252,6 +277,7 @@ class TransactionAssemblerTest {
             h.watermark(30);
             assertThat(describe(h.lcrs())).containsExactly(XID_A_NEXT + " INSERT ID=2");
             assertThat(h.operator.slotsHoldingState()).isZero();
+            assertThat(h.operator.conversions().heldBytes()).as("conversions of rolled back rows").isZero();
         }
     }
 
@@ -282,6 +308,7 @@ class TransactionAssemblerTest {
             assertThat(describe(h.lcrs())).containsExactly(XID_A + " INSERT ID=10", XID_A + " INSERT ID=12");
             assertThat(h.lcrs()).extracting(Lcr::lastInTransaction).containsExactly(false, true);
             assertThat(h.operator.slotsHoldingState()).isZero();
+            assertThat(h.operator.conversions().heldBytes()).as("conversions of undone rows").isZero();
         }
     }
 

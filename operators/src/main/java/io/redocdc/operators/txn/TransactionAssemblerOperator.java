@@ -19,6 +19,7 @@ import java.time.format.DateTimeParseException;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.operators.MailboxExecutor;
@@ -80,7 +81,12 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
 
     private transient RedoOrderBuffer buffer;
     private transient SlotBoundaries boundaries;
+    /**
+     * Kept for the timers of earlier builds' checkpoints and for the ends registered at each checkpoint for them
+     * ({@link #registerEndsAsTimers}); the ends themselves wait in {@link #dueEnds}.
+     */
     private transient InternalTimerService<VoidNamespace> timers;
+    private transient DueEnds dueEnds;
     private transient RowChangeConverter converter;
     private transient TransactionFinisher finisher;
     private transient OpenTransactions openTransactions;
@@ -135,6 +141,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         lastWatermark = DrainGuard.restoredWatermark(allRead);
         openTransactions = new OpenTransactions();
         stoppedSlots = new LinkedHashSet<>();
+        dueEnds = new DueEnds();
         if (context.isRestored()) {
             KeyedStateBackend<Integer> backend = getKeyedStateBackend();
             backend.applyToAllKeys(VoidNamespace.INSTANCE, VoidNamespaceSerializer.INSTANCE,
@@ -152,6 +159,8 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
                         for (Boundary boundary : slotBoundaries.value()) {
                             if (boundary.isStart()) {
                                 openTransactions.add(slotKey, boundary);
+                            } else {
+                                dueEnds.add(boundary.scn(), slotKey);
                             }
                         }
                     });
@@ -178,6 +187,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     public void snapshotState(StateSnapshotContext context) throws Exception {
         slotMetadata.flush(); // before the keyed state backend's snapshot, which follows this method
         heldRows.writeOut();
+        registerEndsAsTimers();
         super.snapshotState(context);
         if (!stoppedSlots.isEmpty()) {
             LOG.info("checkpoint {}: {} committed transaction(s) part way through their emission, kept in state",
@@ -192,6 +202,28 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
                 openTransactions.oldestStartSequenceByThread());
         runtime.getGlobalAggregateManager().updateGlobalAggregate(ReportOpenStarts.aggregateName(retentionKey),
                 starts.toRpcValue(), new ReportOpenStarts(retentionKey));
+    }
+
+    /**
+     * The ends waiting for the watermark as event-time timers too, into this checkpoint: a build that finishes ends
+     * by their timers then finishes these after restoring it. This build finds them in the slots' boundaries; their
+     * timers fire later and find nothing left to do. A timer per (slot, SCN) at most: registering one again is a
+     * no-op.
+     */
+    private void registerEndsAsTimers() {
+        if (dueEnds.size() == 0) {
+            return;
+        }
+        Integer current = getCurrentKey() == null ? null : currentSlot();
+        for (Map.Entry<Long, Set<Integer>> ends : dueEnds.all()) {
+            for (int slot : ends.getValue()) {
+                setCurrentKey(slot);
+                timers.registerEventTimeTimer(VoidNamespace.INSTANCE, ends.getKey());
+            }
+        }
+        if (current != null) {
+            setCurrentKey(current);
+        }
     }
 
     @Override
@@ -227,17 +259,9 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
 
     /**
      * Emissions a checkpoint caught part way go on at once: the watermark had released them, so their rows are all
-     * in state. The timers of their slots' other ends fired before that checkpoint and are registered again.
+     * in state. Their slots' other ends are among the restored {@link #dueEnds}.
      */
-    private void resumeRestoredEmissions() throws Exception {
-        for (int slot : stoppedSlots) {
-            setCurrentKey(slot);
-            for (Boundary boundary : boundaries.inRedoOrder()) {
-                if (boundary.isEnd()) {
-                    timers.registerEventTimeTimer(VoidNamespace.INSTANCE, boundary.scn());
-                }
-            }
-        }
+    private void resumeRestoredEmissions() {
         if (!stoppedSlots.isEmpty()) {
             queueStep();
         }
@@ -269,7 +293,7 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         if (boundary.isStart()) {
             openTransactions.add(currentSlot(), boundary, redoTimeMillis(record));
         } else {
-            timers.registerEventTimeTimer(VoidNamespace.INSTANCE, record.scn());
+            dueEnds.add(record.scn(), currentSlot());
         }
     }
 
@@ -299,13 +323,18 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         }
     }
 
+    /** A timer of an earlier build's checkpoint, or one {@link #registerEndsAsTimers} registered. */
     @Override
     public void onEventTime(InternalTimer<Integer, VoidNamespace> timer) throws Exception {
-        int slot = currentSlot();
+        endDue(currentSlot(), timer.getTimestamp());
+    }
+
+    /** Finishes the slot's transactions whose ends are at or below {@code frontier}; the slot's key is set. */
+    private void endDue(int slot, long frontier) throws Exception {
         if (stoppedSlots.contains(slot)) {
             return; // its emission step finishes the slot's other due ends once that transaction is out
         }
-        if (!finisher.finishDue(timer.getTimestamp())) {
+        if (!finisher.finishDue(frontier)) {
             stoppedSlots.add(slot);
             queueStep();
         }
@@ -337,11 +366,18 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
     }
 
     /**
-     * Fires the timers up to {@code mark} and passes it on, unless an emission it released stopped part way: the
+     * Finishes the ends up to {@code mark} and passes it on, unless an emission it released stopped part way: the
      * sequencer takes a watermark to mean that every transaction committed at or below it is out.
      */
     private void advance(Watermark mark) throws Exception {
-        timeServiceManager.advanceWatermark(mark);
+        timeServiceManager.advanceWatermark(mark); // timers: what a checkpoint holds for other builds, then no-ops
+        Map.Entry<Long, Set<Integer>> due;
+        while ((due = dueEnds.pollDue(mark.getTimestamp())) != null) {
+            for (int slot : due.getValue()) {
+                setCurrentKey(slot);
+                endDue(slot, due.getKey());
+            }
+        }
         if (stoppedSlots.isEmpty()) {
             output.emitWatermark(mark);
         } else {

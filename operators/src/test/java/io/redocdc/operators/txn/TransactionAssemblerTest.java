@@ -103,6 +103,33 @@ class TransactionAssemblerTest {
         }
     }
 
+    /**
+     * Ends wait for the watermark on the heap, not as timers; a checkpoint holds them as timers too, for builds that
+     * finish ends by their timers. Restored here, those timers and the ends rebuilt from state finish it once.
+     */
+    @ParameterizedTest
+    @EnumSource(StateBackendKind.class)
+    void endsWaitOnTheHeapAndACheckpointHoldsThemAsTimersToo(StateBackendKind backend) throws Exception {
+        RedoLog log = RedoLog.of(1, 679);
+        OperatorSubtaskState state;
+        try (AssemblerHarness h = AssemblerHarness.open(backend)) {
+            h.feed(log.start(100, XID_A), log.dml(101, XID_A, ROW_1, Sql.insert(1, "one")), log.commit(102, XID_A),
+                    log.start(103, XID_B), log.dml(104, XID_B, ROW_2, Sql.insert(2, "two")), log.commit(105, XID_B))
+                    .watermark(99);
+            assertThat(h.harness.numEventTimeTimers()).as("timers between checkpoints").isZero();
+            state = h.snapshot(1);
+            assertThat(h.harness.numEventTimeTimers()).as("timers in the checkpoint").isEqualTo(2);
+        }
+        try (AssemblerHarness h = AssemblerHarness.restore(AssemblerOptions.defaults(), backend, state)) {
+            h.watermark(102);
+            assertThat(describe(h.lcrs())).containsExactly(XID_A + " INSERT ID=1");
+            h.watermark(200);
+            assertThat(describe(h.lcrs())).containsExactly(XID_A + " INSERT ID=1", XID_B + " INSERT ID=2");
+            assertThat(h.harness.numEventTimeTimers()).isZero();
+            assertThat(h.operator.slotsHoldingState()).isZero();
+        }
+    }
+
     /** The arrival check's conversion is what the commit emits: each row is parsed once, also across a checkpoint. */
     @ParameterizedTest
     @EnumSource(StateBackendKind.class)

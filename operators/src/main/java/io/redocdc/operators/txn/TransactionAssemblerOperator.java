@@ -19,7 +19,6 @@ import java.time.format.DateTimeParseException;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
-import java.util.Map;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.flink.api.common.operators.MailboxExecutor;
@@ -211,15 +210,13 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
      * no-op.
      */
     private void registerEndsAsTimers() {
-        if (dueEnds.size() == 0) {
+        if (dueEnds.isEmpty()) {
             return;
         }
         Integer current = getCurrentKey() == null ? null : currentSlot();
-        for (Map.Entry<Long, Set<Integer>> ends : dueEnds.all()) {
-            for (int slot : ends.getValue()) {
-                setCurrentKey(slot);
-                timers.registerEventTimeTimer(VoidNamespace.INSTANCE, ends.getKey());
-            }
+        for (DueEnds.End end : dueEnds.all()) {
+            setCurrentKey(end.slot());
+            timers.registerEventTimeTimer(VoidNamespace.INSTANCE, end.scn());
         }
         if (current != null) {
             setCurrentKey(current);
@@ -371,12 +368,10 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
      */
     private void advance(Watermark mark) throws Exception {
         timeServiceManager.advanceWatermark(mark); // timers: what a checkpoint holds for other builds, then no-ops
-        Map.Entry<Long, Set<Integer>> due;
+        DueEnds.End due;
         while ((due = dueEnds.pollDue(mark.getTimestamp())) != null) {
-            for (int slot : due.getValue()) {
-                setCurrentKey(slot);
-                endDue(slot, due.getKey());
-            }
+            setCurrentKey(due.slot());
+            endDue(due.slot(), due.scn());
         }
         if (stoppedSlots.isEmpty()) {
             output.emitWatermark(mark);

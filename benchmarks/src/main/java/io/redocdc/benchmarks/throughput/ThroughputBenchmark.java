@@ -57,11 +57,14 @@ public final class ThroughputBenchmark {
         }
         Path redo = dir.resolve("redo");
 
-        Map<ReadFloor.Splitter, List<ReadFloor.Pass>> floor = readFloor(redo, Integer.parseInt(
-                opts.getOrDefault("floor-passes", "3")));
+        int floorPasses = Integer.parseInt(opts.getOrDefault("floor-passes", "3"));
+        if (floorPasses < 1) {
+            throw new IllegalArgumentException("--floor-passes must be at least 1 (the ratios are over the read "
+                    + "floor), got " + floorPasses);
+        }
+        Map<ReadFloor.Splitter, List<ReadFloor.Pass>> floor = readFloor(redo, floorPasses);
         ReadFloor.Pass base = best(floor.get(ReadFloor.Splitter.FASTCSV));
-        Map<StageFloor.Stage, List<StageFloor.Pass>> stages = stageFloor(redo, base.rows(),
-                Integer.parseInt(opts.getOrDefault("floor-passes", "3")));
+        Map<StageFloor.Stage, List<StageFloor.Pass>> stages = stageFloor(redo, base.rows(), floorPasses);
 
         Map<String, List<Map<String, Double>>> results = new LinkedHashMap<>();
         for (int round = 1; round <= rounds; round++) {

@@ -92,7 +92,7 @@ public final class CapturePipeline {
                              UnaryOperator<DataStream<Lcr>> beforeSink) {
         SingleOutputStreamOperator<Lcr> committed = committed(env, options);
         DataStream<Lcr> ordered = CommitSequencer.sequence(beforeSequencer.apply(committed),
-                options.appliesToDatabase(), sequencerInTheAssemblersTask(options));
+                options.appliesToDatabase());
         if (options.deadLetter()) {
             DeadLetterFileSink.attach(committed.getSideOutput(TransactionAssembler.DEAD_LETTERS),
                     options.sinkDir().toString());
@@ -115,18 +115,7 @@ public final class CapturePipeline {
      * go (benchmarks collect them). Attaches neither the options' sink nor the dead-letter output.
      */
     public static DataStream<Lcr> sequenced(StreamExecutionEnvironment env, JobOptions options) {
-        return CommitSequencer.sequence(committed(env, options), false, sequencerInTheAssemblersTask(options));
-    }
-
-    /**
-     * With one assembler subtask on heap state, the sequencer and a file sink share the assembler's task: the LCRs
-     * are then not serialized between threads, which saved a fifth of the job's CPU per row (1.17x rows/s, warm
-     * hashmap:1 side by side, 2026-12-07). On RocksDB the assembler's thread is busy enough with its state that one
-     * thread for everything was slower (0.94x), and the JDBC apply writer's round trips to the database are better
-     * spent beside capture than in its way: both keep a task of their own.
-     */
-    private static boolean sequencerInTheAssemblersTask(JobOptions options) {
-        return options.stateBackend() == StateBackendKind.HASHMAP && !options.appliesToDatabase();
+        return CommitSequencer.sequence(committed(env, options));
     }
 
     /** Source and transaction assembler: committed LCRs, unordered across transactions. */

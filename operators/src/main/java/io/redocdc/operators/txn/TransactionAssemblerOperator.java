@@ -489,12 +489,12 @@ final class TransactionAssemblerOperator extends AbstractStreamOperator<Lcr>
         }
     }
 
-    /** Slot keys still holding any keyed state (timers aside); zero once every transaction has finished. */
     /** The changes kept from the arrival check (for tests). */
     ArrivalConversions conversions() {
         return conversions;
     }
 
+    /** Slot keys still holding any keyed state (timers aside); zero once every transaction has finished. */
     long slotsHoldingState() throws Exception {
         slotMetadata.flush();
         heldRows.writeOut();

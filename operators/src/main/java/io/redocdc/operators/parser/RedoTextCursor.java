@@ -224,6 +224,12 @@ final class RedoTextCursor {
 
     private String literal(boolean lenient) {
         int open = openingQuote();
+        int first = text.indexOf('\'', open + 1);
+        if (!lenient && first >= 0 && (first + 1 >= text.length() || text.charAt(first + 1) != '\'')) {
+            // no quote inside, the common case: the text between as it is, scanned once (LOB chunks are long)
+            pos = first + 1;
+            return text.substring(open + 1, first);
+        }
         int close = lenient ? lenientClosingQuote(open) : strictClosingQuote(open);
         String value = unquote(open + 1, close);
         pos = close + 1;

@@ -24,21 +24,25 @@ final class UnreadableRows {
      * @throws RowConversionException when the row is unreadable
      */
     static void check(RedoRecord row, String xid, String owner, String table) {
-        String name = owner + "." + table + " (DATA_OBJ# " + row.dataObj() + ")";
         String reason = null;
         if (UnnamedTables.isUnknownObject(owner, table)) {
-            reason = "LogMiner could not name the table " + name + ": its dictionary does not know the object, which "
-                    + "may be a captured table";
+            reason = "LogMiner could not name the table " + name(row, owner, table) + ": its dictionary does not know "
+                    + "the object, which may be a captured table";
         } else if (UnnamedTables.isRecycleBin(owner, table)) {
-            reason = "the table " + name + " is named by its recycle-bin name: it was dropped after this change, "
-                    + "and which table it was is not known by name";
+            reason = "the table " + name(row, owner, table) + " is named by its recycle-bin name: it was dropped after "
+                    + "this change, and which table it was is not known by name";
         } else if (row.status() == STATUS_INVALID) {
             reason = "STATUS 2 (INFO '" + row.info() + "'): LogMiner's dictionary does not match this version of "
-                    + "table " + name + ", so SQL_REDO does not hold its real columns and values";
+                    + "table " + name(row, owner, table) + ", so SQL_REDO does not hold its real columns and values";
         }
         if (reason != null) {
             throw RowChangeConverter.failure(row, xid, reason + "; mine the log with a dictionary that matches the "
                     + "redo (the LogMiner dictionary in the redo logs with DDL tracking)", null);
         }
+    }
+
+    /** Built only for an error: this check runs on every row. */
+    private static String name(RedoRecord row, String owner, String table) {
+        return owner + "." + table + " (DATA_OBJ# " + row.dataObj() + ")";
     }
 }

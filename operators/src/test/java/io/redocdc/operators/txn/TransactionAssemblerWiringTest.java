@@ -15,6 +15,7 @@ import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.streaming.api.functions.sink.v2.DiscardingSink;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The uids are savepoint compatibility: they must not change by accident. */
@@ -39,7 +40,8 @@ class TransactionAssemblerWiringTest {
 
         assertThat(sequenced.getTransformation().getUid()).isEqualTo("commit-sequencer");
         assertThat(sequenced.getParallelism()).isEqualTo(1);
-        assertThat(sequenced.getTransformation().getMaxParallelism()).isEqualTo(1);
+        // Flink's default, as the assembler's: one layout of the sequencer's state with or without a task of its own
+        assertThat(sequenced.getTransformation().getMaxParallelism()).isEqualTo(-1);
     }
 
     /** At parallelism 1 nothing needs shuffling: the assembler shares the source's task; above, records are keyed. */
@@ -61,5 +63,25 @@ class TransactionAssemblerWiringTest {
         } else {
             assertThat(withAssembler.get(0)).doesNotContain("capture-filter");
         }
+    }
+
+    /** When allowed, the LCRs of one assembler subtask reach the sequencer in the same task, not serialized. */
+    @ParameterizedTest
+    @CsvSource({"1, true, true", "1, false, false", "2, true, false"})
+    void theSequencerChainsToTheAssemblerWhenAllowedAndFromOneSubtaskOnly(
+            int parallelism, boolean inTheAssemblersTask, boolean chained) {
+        StreamExecutionEnvironment env = StreamExecutionEnvironment.getExecutionEnvironment();
+        env.setParallelism(parallelism);
+        RedoRecord record = RedoLog.of(1, 1).start(1, TransactionAssemblerTest.XID_A);
+        DataStream<RedoRecord> records = env.fromData(TypeInformation.of(RedoRecord.class), record);
+        CommitSequencer.sequence(TransactionAssembler.assemble(records, AssemblerOptions.defaults()), false,
+                inTheAssemblersTask).sinkTo(new DiscardingSink<>());
+
+        List<String> vertices = new ArrayList<>();
+        env.getStreamGraph().getJobGraph().getVertices().forEach(vertex -> vertices.add(vertex.getName()));
+        List<String> withSequencer = vertices.stream().filter(name -> name.contains("commit-sequencer")).toList();
+        assertThat(withSequencer).hasSize(1);
+        assertThat(withSequencer.get(0).contains("transaction-assembler")).as("in the assembler's task: %s", vertices)
+                .isEqualTo(chained);
     }
 }

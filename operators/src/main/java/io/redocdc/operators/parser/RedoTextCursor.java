@@ -224,8 +224,8 @@ final class RedoTextCursor {
 
     private String literal(boolean lenient) {
         int open = openingQuote();
-        int first = text.indexOf('\'', open + 1);
-        if (!lenient && first >= 0 && (first + 1 >= text.length() || text.charAt(first + 1) != '\'')) {
+        int first = lenient ? -1 : text.indexOf('\'', open + 1);
+        if (first >= 0 && (first + 1 >= text.length() || text.charAt(first + 1) != '\'')) {
             // no quote inside, the common case: the text between as it is, scanned once (LOB chunks are long)
             pos = first + 1;
             return text.substring(open + 1, first);

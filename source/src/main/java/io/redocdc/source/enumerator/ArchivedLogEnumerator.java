@@ -4,6 +4,7 @@ import io.redocdc.source.SourceSettings;
 import io.redocdc.source.catalog.ArchivedLogCatalog;
 import io.redocdc.source.catalog.RedoInputException;
 import io.redocdc.source.catalog.RedoThreadStatus;
+import io.redocdc.source.event.BadInputEvent;
 import io.redocdc.source.event.FinishedLogsAckEvent;
 import io.redocdc.source.event.FrontierEvent;
 import io.redocdc.source.event.LogFinishedEvent;
@@ -178,6 +179,8 @@ public final class ArchivedLogEnumerator implements SplitEnumerator<RedoLogSplit
             logsFinished++;
             LOG.debug("Reader {} finished {}", subtask, finished.log());
             context.sendEventToSourceReader(subtask, new FinishedLogsAckEvent(List.of(finished.log())));
+        } else if (event instanceof BadInputEvent badInput) {
+            throw RedoInputException.unrecoverable(new RedoInputException(badInput.message()));
         } else {
             throw new IllegalArgumentException("unexpected source event from reader " + subtask + ": " + event);
         }

@@ -2,6 +2,7 @@ package io.redocdc.source.reader;
 
 import io.redocdc.source.catalog.ArchivedLogCatalog;
 import io.redocdc.source.catalog.RedoInputException;
+import io.redocdc.source.event.BadInputEvent;
 import io.redocdc.source.event.FinishedLogsAckEvent;
 import io.redocdc.source.event.FrontierEvent;
 import io.redocdc.source.event.LogFinishedEvent;
@@ -97,7 +98,11 @@ public final class RedoLogSourceReader
             return super.pollNext(output);
         } catch (RuntimeException failure) {
             RedoInputException badInput = badInputIn(failure);
-            throw badInput == null ? failure : RedoInputException.unrecoverable(badInput);
+            if (badInput == null) {
+                throw failure;
+            }
+            context.sendSourceEventToCoordinator(new BadInputEvent(badInput.getMessage()));
+            throw RedoInputException.unrecoverable(badInput);
         }
     }
 

@@ -15,6 +15,7 @@ import io.redocdc.source.SourceSettings;
 import io.redocdc.source.catalog.ArchivedLogCatalog;
 import io.redocdc.source.catalog.RedoInputException;
 import io.redocdc.source.catalog.RedoThreadStatus;
+import io.redocdc.source.event.BadInputEvent;
 import io.redocdc.source.event.FinishedLogsAckEvent;
 import io.redocdc.source.event.FrontierEvent;
 import io.redocdc.source.event.LogFinishedEvent;
@@ -126,6 +127,17 @@ class ArchivedLogEnumeratorTest {
                 .isInstanceOf(RedoInputException.class)
                 .hasMessage("archived log thread 1 sequence 19641 missing between sequence 19640 and 19642 "
                         + "(resetlogs 1029337344) in in-memory catalog; the job never skips logs");
+    }
+
+    /** A reader's bad input fails the job from the enumerator too, without restarts (BadInputEvent says why). */
+    @Test
+    void badInputThatAReaderMetFailsTheEnumeratorWithItsMessage() {
+        ArchivedLogEnumerator enumerator = start(2, BOUNDED, new InMemoryCatalog(List.of(T1_19640)), null);
+        String message = "1_19640_1029337344.csv line 7: expected 19 columns as in the header, got 3";
+
+        assertThatThrownBy(() -> enumerator.handleSourceEvent(1, new BadInputEvent(message)))
+                .isInstanceOf(SuppressRestartsException.class)
+                .cause().isInstanceOf(RedoInputException.class).hasMessage(message);
     }
 
     /** Case (a): a log assigned after the enumerator's checkpoint is assigned again after a restore. */

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.redocdc.source.catalog.ArchivedLogCatalog;
 import io.redocdc.source.catalog.LogContentsReader;
 import io.redocdc.source.catalog.RedoInputException;
+import io.redocdc.source.event.BadInputEvent;
 import io.redocdc.source.event.FinishedLogsAckEvent;
 import io.redocdc.source.event.FrontierEvent;
 import io.redocdc.source.event.LogFinishedEvent;
@@ -136,13 +137,17 @@ class RedoLogSourceReaderTest {
     void refusesToResumeMidLogUnderAnotherRecordSelection() throws Exception {
         RedoLogSplit checkpointed = new RedoLogSplit(LOG, ResumePoint.afterRecords(100), false,
                 "LogMiner query v1, include OE.*");
-        RedoLogSourceReader restored = reader(new TestingReaderContext(), Long.MAX_VALUE);
+        TestingReaderContext context = new TestingReaderContext();
+        RedoLogSourceReader restored = reader(context, Long.MAX_VALUE);
         restored.addSplits(List.of(checkpointed));
         restored.start();
         assertThatThrownBy(() -> readToEnd(restored, new RecordingReaderOutput()))
                 .isInstanceOf(SuppressRestartsException.class)
                 .rootCause().hasMessageContaining("thread 1 sequence 10").hasMessageContaining("after the first 100 records")
                 .hasMessageContaining("[LogMiner query v1, include OE.*]").hasMessageContaining("but this run selects []");
+        // the enumerator is told too, and fails the job whatever becomes of this failure (BadInputEvent)
+        assertThat(context.getSentEvents()).last().isInstanceOfSatisfying(BadInputEvent.class, event ->
+                assertThat(event.message()).contains("thread 1 sequence 10").contains("but this run selects []"));
 
         RedoLogSourceReader fromStart = reader(new TestingReaderContext(), Long.MAX_VALUE);
         fromStart.addSplits(List.of(RedoLogSplit.fresh(LOG, "LogMiner query v1, include OE.*")));

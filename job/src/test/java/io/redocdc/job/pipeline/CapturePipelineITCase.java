@@ -190,25 +190,33 @@ class CapturePipelineITCase {
         assertEqualsTruth();
     }
 
-    @Test
-    void stopWithSavepointAndRestartAtAnotherParallelism() throws Exception {
+    /**
+     * RocksDB writes the canonical savepoint and the heap backend restores it; and on heap state at parallelism 1,
+     * where the commit sequencer shares the assembler's task, a savepoint restores at 3, where it does not, and
+     * back: every operator's state has Flink's default maximum parallelism, one layout for both.
+     */
+    @ParameterizedTest(name = "{0} at parallelism {1}, then heap state at {2}")
+    @CsvSource({"ROCKSDB, 2, 3", "HASHMAP, 1, 3", "HASHMAP, 3, 1"})
+    void stopWithSavepointAndRestartAtAnotherParallelism(StateBackendKind firstBackend, int firstParallelism,
+                                                         int secondParallelism) throws Exception {
         WorkloadSimulator.write(tmp, WORKLOAD.withThreads(2).withTransactions(600));
         Path catalog = tmp.resolve("redo/archived_logs.csv");
         List<String> allLogs = Files.readAllLines(catalog);
         // First run sees only the first half of the logs, continuously polling for more.
         Files.write(catalog, allLogs.subList(0, 1 + (allLogs.size() - 1) / 2));
 
-        // RocksDB writes the canonical savepoint; the heap backend restores it.
-        JobOptions firstRun = options(2, false, StateBackendKind.ROCKSDB);
+        JobOptions firstRun = options(firstParallelism, false, firstBackend);
         StreamExecutionEnvironment env = environment(firstRun, new Configuration());
         CapturePipeline.build(env, firstRun);
         JobClient job = env.executeAsync("first half");
         waitForOutput(job.getJobID());
         String savepoint = job.stopWithSavepoint(false, tmp.resolve("savepoints").toUri().toString(),
                 SavepointFormatType.CANONICAL).get();
+        assertThat(RestoredMaxParallelism.of(savepoint)).as("so the sequencer may share the assembler's task")
+                .containsExactly(128);
 
         Files.write(catalog, allLogs);
-        JobOptions secondRun = options(3, true);
+        JobOptions secondRun = options(secondParallelism, true);
         Configuration restore = new Configuration();
         restore.set(StateRecoveryOptions.SAVEPOINT_PATH, savepoint);
         StreamExecutionEnvironment resumed = environment(secondRun, restore);

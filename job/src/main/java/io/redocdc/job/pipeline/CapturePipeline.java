@@ -30,6 +30,7 @@ import org.apache.flink.configuration.ExecutionOptions;
 import org.apache.flink.configuration.ReadableConfig;
 import org.apache.flink.configuration.StateBackendOptions;
 import org.apache.flink.configuration.StateRecoveryOptions;
+import org.apache.flink.runtime.state.KeyGroupRangeAssignment;
 import org.apache.flink.streaming.api.datastream.DataStream;
 import org.apache.flink.streaming.api.datastream.SingleOutputStreamOperator;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
@@ -125,17 +126,28 @@ public final class CapturePipeline {
 
     /**
      * With one assembler subtask on heap state, the sequencer and a file sink share the assembler's task: the LCRs
-     * are then not serialized between threads, which saved a fifth of the job's CPU per row (1.17x rows/s, warm
-     * hashmap:1 side by side, 2026-12-07). On RocksDB the assembler's thread is busy enough with its state that one
-     * thread for everything was slower (0.94x), and the JDBC apply writer's round trips to the database are better
-     * spent beside capture than in its way: both keep a task of their own. So does the sequencer when the job
-     * restores state whose operators were written with different maximum parallelisms ({@link
-     * RestoredMaxParallelism}), as one task has one.
+     * are then not serialized between threads (1.12x rows per CPU-second at hashmap:1 side by side, 2026-12-08). On
+     * RocksDB the assembler's thread is busy enough with its state that one thread for everything was slower
+     * (0.94x, 2026-12-07), and the JDBC apply writer's round trips to the database are better spent beside capture
+     * than in its way: both keep a task of their own. So does the sequencer when the job restores state whose
+     * operators were written with different maximum parallelisms ({@link RestoredMaxParallelism}), as one task has
+     * one.
      */
     private static boolean sequencerInTheAssemblersTask(StreamExecutionEnvironment env, JobOptions options) {
+        boolean shared = sharedTaskFits(env, options);
+        if (shared && env.getConfig().getMaxParallelism() <= 0) {
+            // Flink's default for parallelism 1 to 85, but configured: a JobManager with high availability restores
+            // its latest checkpoint from the HA store, not from the path read above, and Flink refuses state of
+            // another maximum parallelism then instead of restoring it under the wrong key groups.
+            env.setMaxParallelism(KeyGroupRangeAssignment.computeDefaultMaxParallelism(1));
+        }
+        return shared;
+    }
+
+    private static boolean sharedTaskFits(StreamExecutionEnvironment env, JobOptions options) {
         ReadableConfig conf = env.getConfiguration();
         if (!StateBackendKind.HASHMAP.flinkName().equalsIgnoreCase(conf.get(StateBackendOptions.STATE_BACKEND))
-                || options.appliesToDatabase()) {
+                || options.appliesToDatabase() || env.getParallelism() != 1) {
             return false;
         }
         String restored = conf.get(StateRecoveryOptions.SAVEPOINT_PATH);

@@ -38,8 +38,10 @@ class CapturePipelineTopologyTest {
 
         assertThat(sequencersTask(tasks).getName().contains("transaction-assembler")).as("tasks: %s", tasks)
                 .isEqualTo(shared);
-        // no operator sets a maximum parallelism, so every task gets Flink's default, the same for all
-        assertThat(tasks).allSatisfy(task -> assertThat(task.getMaxParallelism()).as(task.getName()).isEqualTo(-1));
+        // Flink's default maximum (128 at these parallelisms) for every task; configured when the sequencer shares
+        // the assembler's task, so that state of other maximum parallelisms is refused there, even from HA
+        assertThat(tasks).allSatisfy(task -> assertThat(task.getMaxParallelism()).as(task.getName())
+                .isEqualTo(shared ? 128 : -1));
     }
 
     /**

@@ -3,6 +3,7 @@ package io.redocdc.job.pipeline;
 import static io.redocdc.job.pipeline.SavepointFiles.copy;
 import static io.redocdc.job.pipeline.SavepointFiles.savepointIn;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.redocdc.sinks.files.ChangeFiles;
 import io.redocdc.sinks.files.FileFormat;
@@ -21,7 +22,10 @@ import org.apache.flink.configuration.Configuration;
 import org.apache.flink.configuration.StateRecoveryOptions;
 import org.apache.flink.core.execution.JobClient;
 import org.apache.flink.core.execution.SavepointFormatType;
+import org.apache.flink.runtime.jobgraph.SavepointRestoreSettings;
 import org.apache.flink.runtime.testutils.MiniClusterResourceConfiguration;
+import org.apache.flink.streaming.api.graph.StreamGraph;
+import org.apache.flink.util.ExceptionUtils;
 import org.apache.flink.streaming.api.environment.StreamExecutionEnvironment;
 import org.apache.flink.test.junit5.MiniClusterExtension;
 import org.junit.jupiter.api.Test;
@@ -86,6 +90,28 @@ class SavepointCompatibilityITCase {
 
         assertThat(ChangeFiles.dataChanges(tmp.resolve("output")).size()).isGreaterThan(committedBefore);
         assertThat(TruthComparison.firstDifference(fixture.resolve("expected"), tmp.resolve("output"))).isEmpty();
+    }
+
+    /**
+     * A JobManager with high availability restores its latest checkpoint from the HA store, a path the job's main
+     * never sees, so the sequencer shares the assembler's task at parallelism 1 on heap state whatever that state
+     * is. The shared task's maximum parallelism is configured then, so Flink refuses the earlier build's state (its
+     * sequencer's is 1) instead of restoring it under the wrong key groups and losing a transaction.
+     */
+    @Test
+    void stateOfAnEarlierBuildRestoredWhereTheJobDidNotLookIsRefusedNotLost() throws Exception {
+        Path fixture = resource("/savepoints/4e66366");
+        copy(fixture.resolve("redo"), tmp.resolve("redo"));
+        JobOptions options = options(1, true, StateBackendKind.HASHMAP);
+        StreamExecutionEnvironment env = environment(options, new Configuration());
+        CapturePipeline.build(env, options);
+        StreamGraph graph = env.getStreamGraph();
+        graph.setSavepointRestoreSettings(SavepointRestoreSettings.forPath(
+                savepointIn(fixture.resolve("savepoint")).toUri().toString()));
+
+        assertThatThrownBy(() -> env.execute(graph))
+                .satisfies(e -> assertThat(ExceptionUtils.stringifyException(e))
+                        .contains("Max parallelism mismatch").contains("with max parallelism 1 to new program"));
     }
 
     /** Writes a fixture of this build into {@code -Dsavepoint.fixture.dir} (see the class comment). */

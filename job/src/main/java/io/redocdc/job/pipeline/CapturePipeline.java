@@ -134,14 +134,21 @@ public final class CapturePipeline {
      * one.
      */
     private static boolean sequencerInTheAssemblersTask(StreamExecutionEnvironment env, JobOptions options) {
-        boolean shared = sharedTaskFits(env, options);
-        if (shared && env.getConfig().getMaxParallelism() <= 0) {
+        if (!sharedTaskFits(env, options)) {
+            return false;
+        }
+        if (env.getConfig().getMaxParallelism() > 0) {
+            return true;
+        }
+        try {
             // Flink's default for parallelism 1 to 85, but configured: a JobManager with high availability restores
             // its latest checkpoint from the HA store, not from the path read above, and Flink refuses state of
             // another maximum parallelism then instead of restoring it under the wrong key groups.
             env.setMaxParallelism(KeyGroupRangeAssignment.computeDefaultMaxParallelism(1));
+            return true;
+        } catch (UnsupportedOperationException tablePlanner) {
+            return false; // the environment a SQL table source is planned in takes no settings: no shared task
         }
-        return shared;
     }
 
     private static boolean sharedTaskFits(StreamExecutionEnvironment env, JobOptions options) {

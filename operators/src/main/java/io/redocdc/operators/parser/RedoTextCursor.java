@@ -225,7 +225,7 @@ final class RedoTextCursor {
     private String literal(boolean lenient) {
         int open = openingQuote();
         int first = lenient ? -1 : text.indexOf('\'', open + 1);
-        if (first >= 0 && (first + 1 >= text.length() || text.charAt(first + 1) != '\'')) {
+        if (first >= 0 && endsLiteral(text, first)) {
             // no quote inside, the common case: the text between as it is, scanned once (LOB chunks are long)
             pos = first + 1;
             return text.substring(open + 1, first);
@@ -294,15 +294,19 @@ final class RedoTextCursor {
 
     /** The first quote after {@code open} that is not doubled (Oracle's quoting), or -1. */
     static int strictClosingQuote(String text, int open) {
-        int length = text.length();
         int from = open + 1;
         while (true) {
             int close = text.indexOf('\'', from);
-            if (close < 0 || close + 1 >= length || text.charAt(close + 1) != '\'') {
+            if (close < 0 || endsLiteral(text, close)) {
                 return close;
             }
             from = close + 2;
         }
+    }
+
+    /** Whether the quote at {@code quote} is not doubled, so it ends a strictly read literal. */
+    private static boolean endsLiteral(String text, int quote) {
+        return quote + 1 >= text.length() || text.charAt(quote + 1) != '\'';
     }
 
     private int lenientClosingQuote(int open) {
